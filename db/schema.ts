@@ -1,0 +1,266 @@
+// Drizzle tables. Release data is immutable once loaded: every row below `releases` belongs to one
+// release and disappears with it (ON DELETE CASCADE), so replacing a release is delete + insert.
+import { sql } from 'drizzle-orm';
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+
+const releaseRef = () =>
+  integer('release_id')
+    .notNull()
+    .references(() => releases.id, { onDelete: 'cascade' });
+
+export const releases = sqliteTable('releases', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  version: text('version').notNull().unique(),
+  date: text('date').notNull(),
+  isPrerelease: integer('is_prerelease', { mode: 'boolean' }).notNull(),
+  separatesWebDesktop: integer('separates_web_desktop', { mode: 'boolean' }).notNull().default(false),
+  source: text('source').notNull(),
+  loadedAt: text('loaded_at').notNull().default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`),
+});
+
+export const familyStyles = sqliteTable(
+  'family_styles',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    releaseId: releaseRef(),
+    family: text('family').notNull(),
+    style: text('style').notNull(),
+    prefix: text('prefix').notNull(),
+    shorthand: text('shorthand').notNull(),
+    label: text('label').notNull(),
+    // Position in the contract's order (family catalogue, then style weight, then prefix).
+    position: integer('position').notNull(),
+  },
+  (t) => [
+    uniqueIndex('family_styles_release_prefix').on(t.releaseId, t.prefix),
+    uniqueIndex('family_styles_release_family_style').on(t.releaseId, t.family, t.style),
+  ],
+);
+
+export const icons = sqliteTable(
+  'icons',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    releaseId: releaseRef(),
+    name: text('name').notNull(),
+    label: text('label').notNull(),
+    unicode: text('unicode').notNull(),
+    changes: text('changes', { mode: 'json' }).$type<string[]>().notNull(),
+    // 'free' when the icon has a free family-style, 'pro' when only pro ones: the license filter.
+    license: text('license', { enum: ['free', 'pro'] }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('icons_release_name').on(t.releaseId, t.name),
+    index('icons_release_license_name').on(t.releaseId, t.license, t.name),
+  ],
+);
+
+const iconRef = () =>
+  integer('icon_id')
+    .notNull()
+    .references(() => icons.id, { onDelete: 'cascade' });
+const familyStyleRef = () =>
+  integer('family_style_id')
+    .notNull()
+    .references(() => familyStyles.id, { onDelete: 'cascade' });
+
+export const iconAliasNames = sqliteTable(
+  'icon_alias_names',
+  {
+    iconId: iconRef(),
+    releaseId: releaseRef(),
+    name: text('name').notNull(),
+    position: integer('position').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.iconId, t.name] }), index('icon_alias_names_release_name').on(t.releaseId, t.name)],
+);
+
+export const iconAliasUnicodes = sqliteTable(
+  'icon_alias_unicodes',
+  {
+    iconId: iconRef(),
+    kind: text('kind', { enum: ['primary', 'composite', 'secondary'] }).notNull(),
+    value: text('value').notNull(),
+    position: integer('position').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.iconId, t.kind, t.position] })],
+);
+
+export const iconFamilyStyles = sqliteTable(
+  'icon_family_styles',
+  {
+    iconId: iconRef(),
+    familyStyleId: familyStyleRef(),
+    license: text('license', { enum: ['free', 'pro'] }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.iconId, t.license, t.familyStyleId] }),
+    index('icon_family_styles_family_style').on(t.familyStyleId),
+  ],
+);
+
+export const iconSvgs = sqliteTable(
+  'icon_svgs',
+  {
+    iconId: iconRef(),
+    familyStyleId: familyStyleRef(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    // One path, or two for duotone ([secondary, primary]).
+    pathData: text('path_data', { mode: 'json' }).$type<string[]>().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.iconId, t.familyStyleId] })],
+);
+
+export const iconSearchTerms = sqliteTable(
+  'icon_search_terms',
+  {
+    iconId: iconRef(),
+    term: text('term').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.iconId, t.term] })],
+);
+
+export const categories = sqliteTable(
+  'categories',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    releaseId: releaseRef(),
+    name: text('name').notNull(),
+    label: text('label').notNull(),
+  },
+  (t) => [uniqueIndex('categories_release_name').on(t.releaseId, t.name)],
+);
+
+export const categoryIcons = sqliteTable(
+  'category_icons',
+  {
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'cascade' }),
+    iconId: iconRef(),
+  },
+  (t) => [primaryKey({ columns: [t.categoryId, t.iconId] }), index('category_icons_icon').on(t.iconId)],
+);
+
+export const shims = sqliteTable(
+  'shims',
+  {
+    releaseId: releaseRef(),
+    // The Font Awesome 4 name, and the icon (and prefix) it maps to; a null name means "same id".
+    oldName: text('old_name').notNull(),
+    name: text('name'),
+    prefix: text('prefix'),
+  },
+  (t) => [primaryKey({ columns: [t.releaseId, t.oldName] })],
+);
+
+export const visualTags = sqliteTable(
+  'visual_tags',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    releaseId: releaseRef(),
+    name: text('name').notNull(),
+    label: text('label').notNull(),
+    labelIconName: text('label_icon_name').notNull(),
+    labelIconPrefix: text('label_icon_prefix').notNull(),
+    position: integer('position').notNull(),
+  },
+  (t) => [uniqueIndex('visual_tags_release_name').on(t.releaseId, t.name)],
+);
+
+export const familyStyleVisualTags = sqliteTable(
+  'family_style_visual_tags',
+  {
+    familyStyleId: familyStyleRef(),
+    visualTagId: integer('visual_tag_id')
+      .notNull()
+      .references(() => visualTags.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.familyStyleId, t.visualTagId] })],
+);
+
+export const iconPacks = sqliteTable(
+  'icon_packs',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    releaseId: releaseRef(),
+    name: text('name').notNull(),
+    label: text('label').notNull(),
+    description: text('description'),
+    designerName: text('designer_name'),
+    designerUrl: text('designer_url'),
+    labelIconName: text('label_icon_name').notNull(),
+    labelIconPrefix: text('label_icon_prefix').notNull(),
+    sourceCanvasHeight: integer('source_canvas_height').notNull(),
+    sourceGridHeight: integer('source_grid_height').notNull(),
+    position: integer('position').notNull(),
+  },
+  (t) => [uniqueIndex('icon_packs_release_name').on(t.releaseId, t.name)],
+);
+
+export const iconPackFamilyStyles = sqliteTable(
+  'icon_pack_family_styles',
+  {
+    iconPackId: integer('icon_pack_id')
+      .notNull()
+      .references(() => iconPacks.id, { onDelete: 'cascade' }),
+    familyStyleId: familyStyleRef(),
+    position: integer('position').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.iconPackId, t.familyStyleId] })],
+);
+
+export const iconCollections = sqliteTable(
+  'icon_collections',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    releaseId: releaseRef(),
+    name: text('name').notNull(),
+    label: text('label').notNull(),
+    labelIconName: text('label_icon_name').notNull(),
+    labelIconPrefix: text('label_icon_prefix').notNull(),
+    isSubset: integer('is_subset', { mode: 'boolean' }).notNull(),
+    position: integer('position').notNull(),
+  },
+  (t) => [uniqueIndex('icon_collections_release_name').on(t.releaseId, t.name)],
+);
+
+export const iconCollectionPacks = sqliteTable(
+  'icon_collection_packs',
+  {
+    iconCollectionId: integer('icon_collection_id')
+      .notNull()
+      .references(() => iconCollections.id, { onDelete: 'cascade' }),
+    iconPackId: integer('icon_pack_id')
+      .notNull()
+      .references(() => iconPacks.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.iconCollectionId, t.iconPackId] })],
+);
+
+export const iconCollectionSubsets = sqliteTable(
+  'icon_collection_subsets',
+  {
+    iconCollectionId: integer('icon_collection_id')
+      .notNull()
+      .references(() => iconCollections.id, { onDelete: 'cascade' }),
+    familyStyleId: familyStyleRef(),
+    // Icon ids included from this family-style; null means the whole family-style.
+    only: text('only', { mode: 'json' }).$type<string[] | null>(),
+    position: integer('position').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.iconCollectionId, t.familyStyleId] })],
+);
+
+export const releaseSris = sqliteTable(
+  'release_sris',
+  {
+    releaseId: releaseRef(),
+    license: text('license', { enum: ['free', 'pro'] }).notNull(),
+    path: text('path').notNull(),
+    value: text('value').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.releaseId, t.license, t.path] })],
+);

@@ -1,0 +1,56 @@
+// One road for every way a release comes in (a version, a folder, a .tgz, a JSON document):
+// source -> adapter -> release document -> loader.
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import semver from 'semver';
+import type { Db } from '../db/client.ts';
+import { fontAwesomeFreeDocument, locatePackage } from './import/font-awesome.ts';
+import { laterLabels } from './import/labels.ts';
+import { fetchRelease, openTarball, type PackageOnDisk } from './import/package-source.ts';
+import { loadRelease } from './load.ts';
+
+export interface AddOptions {
+  replace?: boolean;
+}
+export interface AddResult {
+  version: string;
+  icons: number;
+  source: string;
+}
+
+export async function addRelease(db: Db, spec: string, options: AddOptions = {}): Promise<AddResult> {
+  if (existsSync(spec) && spec.endsWith('.json') && statSync(spec).isFile()) {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(readFileSync(spec, 'utf8'));
+    } catch (error) {
+      throw new Error(`${spec} is not valid JSON: ${(error as Error).message}`);
+    }
+    return summarise(db, parsed, options);
+  }
+  const onDisk = await openSource(spec);
+  try {
+    // JS-only releases carry no labels: borrow them from the nearest later release loaded.
+    const { kind, version } = locatePackage(onDisk.dir);
+    const labelFor = kind === 'js' || kind === 'split' ? laterLabels(db, version) : undefined;
+    const document = fontAwesomeFreeDocument(onDisk.dir, { labelFor, fallbackDate: onDisk.fallbackDate });
+    return summarise(db, document, options);
+  } finally {
+    onDisk.cleanup();
+  }
+}
+
+function summarise(db: Db, document: unknown, options: AddOptions): AddResult {
+  loadRelease(db, document, options);
+  const doc = document as { version: string; icons: unknown[]; source: string };
+  return { version: doc.version, icons: doc.icons.length, source: doc.source };
+}
+
+async function openSource(spec: string): Promise<PackageOnDisk> {
+  if (existsSync(spec)) {
+    if (statSync(spec).isDirectory()) return { dir: spec, cleanup: () => {} };
+    if (/\.(tgz|tar\.gz)$/.test(spec)) return openTarball(spec);
+    throw new Error(`${spec} is neither a folder, a .tgz package nor a .json release document`);
+  }
+  if (semver.valid(spec) === spec) return fetchRelease(spec);
+  throw new Error(`"${spec}" is not a release version (such as 7.3.1), an existing folder, a .tgz or a .json file`);
+}

@@ -1,0 +1,84 @@
+// `npm run seed -- <command>`: a thin shell over addRelease / removeRelease / listReleases.
+import { Command, CommanderError } from 'commander';
+import { SingleBar, Presets } from 'cli-progress';
+import semver from 'semver';
+import { migrateDatabase, openDatabase, type Db } from '../db/client.ts';
+import { releases } from '../db/schema.ts';
+import { addRelease } from './add-release.ts';
+import { versionHasMetadata } from './import/labels.ts';
+import { publishedVersions } from './import/package-source.ts';
+import { removeRelease } from './load.ts';
+
+function openFromEnv(): Db {
+  const db = openDatabase(process.env.DATABASE_PATH ?? './data/iconmeta.sqlite');
+  migrateDatabase(db);
+  return db;
+}
+
+const loaded = (db: Db) =>
+  db.select({ version: releases.version, date: releases.date, source: releases.source }).from(releases).all()
+    .sort((a, b) => semver.compare(a.version, b.version));
+
+async function addAll(db: Db): Promise<void> {
+  const present = new Set(loaded(db).map((r) => r.version));
+  const missing = (await publishedVersions()).filter((v) => !present.has(v));
+  // Releases with metadata first, newest first, so JS-only releases can borrow their labels.
+  const order = [...missing].sort((a, b) => Number(versionHasMetadata(b)) - Number(versionHasMetadata(a)) || semver.rcompare(a, b));
+  console.log(`${present.size} releases present, ${order.length} to import`);
+  const bar = new SingleBar({ format: '{bar} {value}/{total} {version}', stream: process.stderr }, Presets.shades_classic);
+  bar.start(order.length, 0, { version: '' });
+  const failures: string[] = [];
+  for (const version of order) {
+    bar.update({ version });
+    try {
+      await addRelease(db, version);
+    } catch (error) {
+      failures.push(`${version}: ${(error as Error).message}`);
+    }
+    bar.increment();
+  }
+  bar.stop();
+  if (failures.length > 0) throw new Error(`${failures.length} releases failed (the others were imported):\n${failures.join('\n')}`);
+}
+
+export function buildSeedProgram(): Command {
+  const program = new Command('seed').description('Import, list and remove icon releases').exitOverride();
+  program
+    .command('add')
+    .description('import releases: a version (fetched with npm pack), a package folder, a .tgz, or a release document .json')
+    .argument('[sources...]', 'versions, folders, .tgz or .json files')
+    .option('--all', 'import every stable Font Awesome Free release not yet present')
+    .option('--replace', 'replace a release that is already loaded')
+    .action(async (sources: string[], options: { all?: boolean; replace?: boolean }) => {
+      if (!options.all && sources.length === 0) program.error('add needs a source or --all', { exitCode: 2 });
+      const db = openFromEnv();
+      if (options.all) return addAll(db);
+      for (const source of sources) {
+        const result = await addRelease(db, source, { replace: options.replace });
+        console.log(`imported ${result.version}: ${result.icons} icons from ${result.source}`);
+      }
+    });
+  program
+    .command('list')
+    .description('list the loaded releases')
+    .action(() => {
+      for (const r of loaded(openFromEnv())) console.log(`${r.version}\t${r.date}\t${r.source}`);
+    });
+  program
+    .command('remove')
+    .description('remove a loaded release')
+    .argument('<version>')
+    .action((version: string) => {
+      if (!removeRelease(openFromEnv(), version)) throw new Error(`release ${version} is not loaded`);
+      console.log(`removed ${version}`);
+    });
+  return program;
+}
+
+try {
+  await buildSeedProgram().parseAsync(process.argv);
+} catch (error) {
+  if (error instanceof CommanderError) process.exit(error.exitCode === 0 ? 0 : 2);
+  console.error(`seed: ${(error as Error).message}`);
+  process.exit(1);
+}

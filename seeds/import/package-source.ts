@@ -1,0 +1,79 @@
+// Getting a package onto disk: unpacking a .tgz, or fetching a release with `npm pack` (the npm
+// client, so its registry and proxy settings apply). Each result has a cleanup for its temp folder.
+import { execFile } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import semver from 'semver';
+import * as tar from 'tar';
+import { SPLIT_PACKAGES, SPLIT_WEBFONTS, splitPackageName } from './fa-split.ts';
+
+const run = promisify(execFile);
+export const FREE_PACKAGE = '@fortawesome/fontawesome-free';
+
+export interface PackageOnDisk {
+  dir: string;
+  /** The registry's publish date, for releases without a font to read the date from. */
+  fallbackDate?: string;
+  cleanup: () => void;
+}
+
+/** Unpacks an npm tarball; its files sit under one top folder (`package/`), which is returned. */
+export async function openTarball(file: string): Promise<PackageOnDisk> {
+  const temp = mkdtempSync(join(tmpdir(), 'iconmeta-'));
+  try {
+    await tar.x({ file, cwd: temp, strict: true });
+    const top = readdirSync(temp);
+    return { dir: top.length === 1 ? join(temp, top[0]) : temp, cleanup: () => rmSync(temp, { recursive: true, force: true }) };
+  } catch (error) {
+    rmSync(temp, { recursive: true, force: true });
+    throw new Error(`cannot unpack ${file}: ${(error as Error).message}`);
+  }
+}
+
+async function npmJson(args: string[]): Promise<any> {
+  const { stdout } = await run('npm', [...args, '--json'], { maxBuffer: 64 * 1024 * 1024 });
+  return JSON.parse(stdout);
+}
+
+/** Packs `spec` into `into` and unpacks it to its own subfolder (split packages sit side by side). */
+async function npmPack(spec: string, into: string): Promise<string> {
+  const packed = await npmJson(['pack', spec, '--pack-destination', into, '--silent']);
+  const folder = join(into, spec.replace(/[@/]/g, '_'));
+  mkdirSync(folder);
+  await tar.x({ file: join(into, packed[0].filename), cwd: folder, strip: 1, strict: true });
+  return folder;
+}
+
+/** Stable Font Awesome Free releases on the registry, 5.0.x split packages included, ascending. */
+export async function publishedVersions(): Promise<string[]> {
+  const [free, split] = await Promise.all([
+    npmJson(['view', FREE_PACKAGE, 'versions']),
+    npmJson(['view', splitPackageName('solid'), 'versions']),
+  ]);
+  const stable = [...free, ...split].filter((v: string) => semver.valid(v) && !semver.prerelease(v) && semver.gte(v, '5.0.1'));
+  return [...new Set<string>(stable)].sort(semver.compare);
+}
+
+/** Fetches release `version` with `npm pack`: the free package, or 5.0.x's split packages. */
+export async function fetchRelease(version: string): Promise<PackageOnDisk> {
+  const temp = mkdtempSync(join(tmpdir(), 'iconmeta-'));
+  const cleanup = () => rmSync(temp, { recursive: true, force: true });
+  try {
+    const isSplit = semver.satisfies(version, '5.0.x', { includePrerelease: true });
+    const main = isSplit ? splitPackageName('solid') : FREE_PACKAGE;
+    const times = await npmJson(['view', `${main}@${version}`, 'time']).catch(() => null);
+    if (!times?.[version]) throw new Error(`release ${version} is not published as ${main}`);
+    const fallbackDate = String(times[version]).slice(0, 10);
+    if (!isSplit) return { dir: await npmPack(`${FREE_PACKAGE}@${version}`, temp), fallbackDate, cleanup };
+
+    const specs = SPLIT_PACKAGES.map((part) => `${splitPackageName(part)}@${version}`);
+    if (SPLIT_WEBFONTS[version]) specs.push(`@fortawesome/fontawesome-free-webfonts@${SPLIT_WEBFONTS[version]}`);
+    for (const spec of specs) await npmPack(spec, temp);
+    return { dir: temp, fallbackDate, cleanup };
+  } catch (error) {
+    cleanup();
+    throw error;
+  }
+}

@@ -1,0 +1,181 @@
+// The release document -> the database, in one transaction: all of it or none of it.
+import { eq } from 'drizzle-orm';
+import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
+import type { Db } from '../db/client.ts';
+import * as t from '../db/schema.ts';
+import { parseReleaseDocument, type ReleaseDocument } from './import/document.ts';
+import { familyStylePositions } from './import/ordering.ts';
+
+export class ReleaseExistsError extends Error {
+  constructor(version: string) {
+    super(`release ${version} is already loaded; remove it first or load with replace`);
+  }
+}
+
+export interface LoadOptions {
+  /** Replace a release that is already loaded (releases are otherwise immutable). */
+  replace?: boolean;
+}
+
+/** Validates `input` as a release document and writes it; returns the release's row id. */
+export function loadRelease(db: Db, input: unknown, options: LoadOptions = {}): number {
+  const doc = parseReleaseDocument(input);
+  checkReferences(doc);
+  return db.transaction((tx) => {
+    const existing = tx.select({ id: t.releases.id }).from(t.releases).where(eq(t.releases.version, doc.version)).get();
+    if (existing && !options.replace) throw new ReleaseExistsError(doc.version);
+    if (existing) tx.delete(t.releases).where(eq(t.releases.id, existing.id)).run();
+    return writeRelease(tx as unknown as Db, doc);
+  });
+}
+
+export function removeRelease(db: Db, version: string): boolean {
+  return db.delete(t.releases).where(eq(t.releases.version, version)).run().changes > 0;
+}
+
+function writeRelease(db: Db, doc: ReleaseDocument): number {
+  const { id: releaseId } = db
+    .insert(t.releases)
+    .values({
+      version: doc.version,
+      date: doc.date,
+      isPrerelease: doc.version.includes('-'),
+      separatesWebDesktop: doc.separatesWebDesktop,
+      source: doc.source,
+    })
+    .returning({ id: t.releases.id })
+    .get();
+
+  const positions = familyStylePositions(doc.familyStyles);
+  const familyStyleIds = new Map<string, number>();
+  for (const fs of doc.familyStyles) {
+    const row = db
+      .insert(t.familyStyles)
+      .values({ ...fs, releaseId, position: positions.get(fs.prefix)! })
+      .returning({ id: t.familyStyles.id })
+      .get();
+    familyStyleIds.set(fs.prefix, row.id);
+  }
+  const fsId = (prefix: string) => familyStyleIds.get(prefix)!;
+
+  const iconIds = new Map<string, number>();
+  for (const icon of doc.icons) {
+    const row = db
+      .insert(t.icons)
+      .values({
+        releaseId,
+        name: icon.id,
+        label: icon.label,
+        unicode: icon.unicode,
+        changes: icon.changes,
+        license: icon.familyStylesByLicense.free.length > 0 ? 'free' : 'pro',
+      })
+      .returning({ id: t.icons.id })
+      .get();
+    iconIds.set(icon.id, row.id);
+  }
+
+  const aliasNames = [];
+  const aliasUnicodes = [];
+  const memberships = [];
+  const svgs = [];
+  const terms = [];
+  for (const icon of doc.icons) {
+    const iconId = iconIds.get(icon.id)!;
+    aliasNames.push(...icon.aliases.names.map((name, position) => ({ iconId, releaseId, name, position })));
+    for (const kind of ['primary', 'composite', 'secondary'] as const) {
+      aliasUnicodes.push(...icon.aliases.unicodes[kind].map((value, position) => ({ iconId, kind, value, position })));
+    }
+    for (const license of ['free', 'pro'] as const) {
+      memberships.push(...icon.familyStylesByLicense[license].map((prefix) => ({ iconId, license, familyStyleId: fsId(prefix) })));
+    }
+    svgs.push(...icon.svgs.map(({ prefix, ...svg }) => ({ iconId, familyStyleId: fsId(prefix), ...svg })));
+    terms.push(...icon.searchTerms.map((term) => ({ iconId, term })));
+  }
+  insertAll(db, t.iconAliasNames, aliasNames);
+  insertAll(db, t.iconAliasUnicodes, aliasUnicodes);
+  insertAll(db, t.iconFamilyStyles, memberships);
+  insertAll(db, t.iconSvgs, svgs);
+  insertAll(db, t.iconSearchTerms, terms);
+
+  for (const category of doc.categories) {
+    const { id } = db.insert(t.categories).values({ releaseId, name: category.name, label: category.label }).returning({ id: t.categories.id }).get();
+    insertAll(db, t.categoryIcons, category.icons.map((icon) => ({ categoryId: id, iconId: iconIds.get(icon)! })));
+  }
+  insertAll(db, t.shims, doc.shims.map((shim) => ({ releaseId, ...shim })));
+  insertAll(db, t.releaseSris, doc.sris.map((sri) => ({ releaseId, ...sri })));
+
+  doc.visualTags.forEach(({ familyStyles, ...tag }, position) => {
+    const { id } = db.insert(t.visualTags).values({ releaseId, ...tag, position }).returning({ id: t.visualTags.id }).get();
+    insertAll(db, t.familyStyleVisualTags, familyStyles.map((prefix) => ({ visualTagId: id, familyStyleId: fsId(prefix) })));
+  });
+  const packIds = new Map<string, number>();
+  doc.iconPacks.forEach(({ familyStyles, ...pack }, position) => {
+    const { id } = db.insert(t.iconPacks).values({ releaseId, ...pack, position }).returning({ id: t.iconPacks.id }).get();
+    packIds.set(pack.name, id);
+    insertAll(db, t.iconPackFamilyStyles, familyStyles.map((prefix, i) => ({ iconPackId: id, familyStyleId: fsId(prefix), position: i })));
+  });
+  doc.iconCollections.forEach(({ iconPacks, subset, ...collection }, position) => {
+    const { id } = db
+      .insert(t.iconCollections)
+      .values({ releaseId, ...collection, isSubset: subset !== null, position })
+      .returning({ id: t.iconCollections.id })
+      .get();
+    insertAll(db, t.iconCollectionPacks, iconPacks.map((name, i) => ({ iconCollectionId: id, iconPackId: packIds.get(name)!, position: i })));
+    insertAll(db, t.iconCollectionSubsets, (subset ?? []).map((entry, i) => ({ iconCollectionId: id, familyStyleId: fsId(entry.prefix), only: entry.only, position: i })));
+  });
+  return releaseId;
+}
+
+// SQLite caps the bound parameters of one statement; 200 rows stays far below it for any table here.
+function insertAll<T extends SQLiteTable>(db: Db, table: T, rows: T['$inferInsert'][]): void {
+  for (let i = 0; i < rows.length; i += 200) db.insert(table).values(rows.slice(i, i + 200)).run();
+}
+
+/** Everything the document names must exist in it, and every name must be unique. */
+export function checkReferences(doc: ReleaseDocument): void {
+  const problems: string[] = [];
+  const uniqueNames = (what: string, names: string[]) => {
+    const seen = new Set<string>();
+    for (const name of names) {
+      if (seen.has(name)) problems.push(`${what} "${name}" appears twice`);
+      seen.add(name);
+    }
+    return seen;
+  };
+  const prefixes = uniqueNames('family-style prefix', doc.familyStyles.map((fs) => fs.prefix));
+  uniqueNames('family-style', doc.familyStyles.map((fs) => `${fs.family}/${fs.style}`));
+  const iconIds = uniqueNames('icon', doc.icons.map((i) => i.id));
+  const packs = uniqueNames('icon pack', doc.iconPacks.map((p) => p.name));
+  uniqueNames('icon collection', doc.iconCollections.map((c) => c.name));
+  uniqueNames('visual tag', doc.visualTags.map((v) => v.name));
+  uniqueNames('category', doc.categories.map((c) => c.name));
+  uniqueNames('shim', doc.shims.map((s) => s.oldName));
+
+  const needPrefix = (where: string, prefix: string) => {
+    if (!prefixes.has(prefix)) problems.push(`${where} names family-style "${prefix}", which the release does not have`);
+  };
+  for (const icon of doc.icons) {
+    [...icon.familyStylesByLicense.free, ...icon.familyStylesByLicense.pro].forEach((p) => needPrefix(`icon ${icon.id}`, p));
+    icon.svgs.forEach((svg) => needPrefix(`icon ${icon.id} svg`, svg.prefix));
+    uniqueNames(`icon ${icon.id} svg for`, icon.svgs.map((s) => s.prefix));
+    uniqueNames(`icon ${icon.id} alias`, icon.aliases.names);
+  }
+  doc.iconPacks.forEach((pack) => pack.familyStyles.forEach((p) => needPrefix(`icon pack ${pack.name}`, p)));
+  doc.visualTags.forEach((tag) => tag.familyStyles.forEach((p) => needPrefix(`visual tag ${tag.name}`, p)));
+  for (const collection of doc.iconCollections) {
+    collection.iconPacks.filter((p) => !packs.has(p)).forEach((p) => problems.push(`icon collection ${collection.name} names unknown pack "${p}"`));
+    for (const entry of collection.subset ?? []) {
+      needPrefix(`icon collection ${collection.name}`, entry.prefix);
+      (entry.only ?? []).filter((id) => !iconIds.has(id)).forEach((id) => problems.push(`icon collection ${collection.name} names unknown icon "${id}"`));
+    }
+  }
+  for (const category of doc.categories) {
+    category.icons.filter((id) => !iconIds.has(id)).forEach((id) => problems.push(`category ${category.name} names unknown icon "${id}"`));
+  }
+  if (problems.length > 0) {
+    const shown = problems.slice(0, 20);
+    const more = problems.length > shown.length ? `\n  ... and ${problems.length - shown.length} more` : '';
+    throw new Error(`invalid release document ${doc.version}:\n  ${shown.join('\n  ')}${more}`);
+  }
+}

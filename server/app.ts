@@ -1,0 +1,67 @@
+// createApp wires every part together and returns a request handler; it never listens.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import compression from 'compression';
+import express from 'express';
+import type { Logger } from 'pino';
+import type { Db } from '../db/client.ts';
+import type { Config } from './config.ts';
+import { errorHandler, notFound } from './errors.ts';
+import { createFastPath } from './http/fast-path.ts';
+import { createResponseCache } from './http/response-cache.ts';
+import { captureHeaders, corsHeaders, securityHeaders } from './http/security.ts';
+import { createIconsRepo } from './icons/icons.repo.ts';
+import { createIconsService } from './icons/icons.service.ts';
+import { landingPage } from './landing.ts';
+import { createCatalogueService } from './releases/catalogue.service.ts';
+import { createReleasesRepo } from './releases/releases.repo.ts';
+import { createReleasesRouter } from './releases/releases.router.ts';
+import { createReleasesService } from './releases/releases.service.ts';
+
+export interface AppDeps {
+  db: Db;
+  config: Config;
+  logger: Logger;
+}
+
+export function createApp({ db, config, logger }: AppDeps) {
+  const releasesRepo = createReleasesRepo(db);
+  const releases = createReleasesService(releasesRepo);
+  const catalogue = createCatalogueService(releasesRepo);
+  const icons = createIconsService(createIconsRepo(db), releases);
+  const cache = createResponseCache(config.responseCacheBytes);
+  // A release replaced or added by the seed CLI invalidates every derived response.
+  releases.onChange(() => cache.clear());
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false); // ETags are computed once per cached response, not per request
+  app.use(securityHeaders, corsHeaders, compression());
+
+  app.get('/healthz', (_req, res) => {
+    db.$client.prepare('select 1').get();
+    res.set('Cache-Control', 'no-store').json({ status: 'ok' });
+  });
+  app.get('/readyz', (_req, res) => {
+    const count = releases.list().length;
+    res.set('Cache-Control', 'no-store').status(count > 0 ? 200 : 503).json({ status: count > 0 ? 'ready' : 'no releases loaded', releases: count });
+  });
+  app.get('/', (req, res, next) => {
+    if (req.query.query !== undefined) return next();
+    res.set('Cache-Control', 'no-store').type('html').send(landingPage(releases));
+  });
+  app.use(createReleasesRouter({ releases, catalogue, icons, cache }));
+  app.use((req) => {
+    throw notFound(`no route for ${req.method} ${req.path}`);
+  });
+  app.use(errorHandler(logger));
+
+  const fastPath = createFastPath({
+    cache,
+    staticHeaders: captureHeaders([securityHeaders, corsHeaders]),
+    beforeLookup: releases.refresh,
+  });
+  const handler = (req: IncomingMessage, res: ServerResponse) => {
+    if (!fastPath(req, res)) app(req, res);
+  };
+  return { app, handler, cache, close: () => cache.clear() };
+}

@@ -1,0 +1,46 @@
+// All configuration comes from the environment, validated once at start (see .env.example).
+import { z } from 'zod';
+
+const integer = (fallback: number, min: number, max: number) => z.coerce.number().int().min(min).max(max).default(fallback);
+const flag = (fallback: boolean) =>
+  z.enum(['true', 'false', '1', '0']).default(fallback ? 'true' : 'false').transform((v) => v === 'true' || v === '1');
+
+const schema = z.object({
+  PORT: integer(4000, 0, 65535),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATABASE_PATH: z.string().min(1).default('./data/iconmeta.sqlite'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SEED_DEFAULTS: flag(true),
+  RESPONSE_CACHE_MB: integer(256, 1, 65536),
+  ACCESS_TOKEN_TTL: integer(3600, 1, 31 * 24 * 3600),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  databasePath: string;
+  logLevel: z.infer<typeof schema>['LOG_LEVEL'];
+  seedDefaults: boolean;
+  responseCacheBytes: number;
+  accessTokenTtlSeconds: number;
+};
+
+/** Reads and validates the configuration; throws one error naming every bad key. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const result = schema.safeParse(present);
+  if (!result.success) {
+    const problems = result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new Error(`invalid configuration:\n  ${problems.join('\n  ')}`);
+  }
+  const c = result.data;
+  return {
+    port: c.PORT,
+    host: c.HOST,
+    databasePath: c.DATABASE_PATH,
+    logLevel: c.LOG_LEVEL,
+    seedDefaults: c.SEED_DEFAULTS,
+    responseCacheBytes: c.RESPONSE_CACHE_MB * 1024 * 1024,
+    accessTokenTtlSeconds: c.ACCESS_TOKEN_TTL,
+  };
+}

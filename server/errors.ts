@@ -1,0 +1,76 @@
+// One error model: services throw AppError; REST turns it into RFC 9457 problem details here, and
+// GraphQL maps the same errors to `extensions.code`.
+import type { ErrorRequestHandler, Response } from 'express';
+import type { Logger } from 'pino';
+
+export type ProblemCode =
+  | 'INVALID_PARAMETER'
+  | 'INVALID_VERSION'
+  | 'RELEASE_NOT_FOUND'
+  | 'NOT_FOUND'
+  | 'METHOD_NOT_ALLOWED'
+  | 'PAYLOAD_TOO_LARGE'
+  | 'RATE_LIMITED'
+  | 'INTERNAL';
+
+export interface InvalidParam {
+  name: string;
+  reason: string;
+}
+
+const TITLES: Record<number, string> = {
+  400: 'Bad Request',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  413: 'Content Too Large',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+};
+
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: ProblemCode,
+    message: string,
+    readonly invalidParams?: InvalidParam[],
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}
+
+export const notFound = (detail: string) => new AppError(404, 'NOT_FOUND', detail);
+
+export function sendProblem(res: Response, error: AppError): void {
+  const body: Record<string, unknown> = {
+    type: 'about:blank',
+    title: TITLES[error.status] ?? 'Error',
+    status: error.status,
+    detail: error.message,
+    code: error.code,
+  };
+  if (error.invalidParams) body.invalidParams = error.invalidParams;
+  res
+    .status(error.status)
+    .set({ ...error.headers, 'Cache-Control': 'no-store', 'Content-Type': 'application/problem+json' })
+    .send(JSON.stringify(body));
+}
+
+/** Maps errors thrown by Express itself (body parser, etc.) to AppError; anything else is a 500. */
+function toAppError(error: any): AppError | null {
+  if (error instanceof AppError) return error;
+  if (error?.type === 'entity.too.large') return new AppError(413, 'PAYLOAD_TOO_LARGE', 'the request body is too large');
+  if (typeof error?.status === 'number' && error.status >= 400 && error.status < 500) {
+    return new AppError(error.status, error.status === 404 ? 'NOT_FOUND' : 'INVALID_PARAMETER', error.expose ? error.message : 'bad request');
+  }
+  return null;
+}
+
+export function errorHandler(logger: Logger): ErrorRequestHandler {
+  return (error, req, res, _next) => {
+    const known = toAppError(error);
+    if (!known) logger.error({ err: error, method: req.method, path: req.path }, 'unhandled error');
+    if (res.headersSent) return res.destroy();
+    sendProblem(res, known ?? new AppError(500, 'INTERNAL', 'an internal error occurred'));
+  };
+}

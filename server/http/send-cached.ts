@@ -1,0 +1,56 @@
+// Writing a cached response with plain node:http calls: content negotiation, conditional GET and
+// HEAD, and nothing else per request. Used both before Express (the fast path) and inside it.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import Negotiator from 'negotiator';
+import { bodyFor, etagFor, type CachedResponse, type Encoding } from './response-cache.ts';
+
+const OFFERED: Encoding[] = ['br', 'gzip', 'identity'];
+const negotiated = new Map<string, Encoding>();
+
+/** The best encoding for an Accept-Encoding header; answers are memoised (clients send few distinct headers). */
+export function chooseEncoding(acceptEncoding: string | undefined): Encoding {
+  if (!acceptEncoding) return 'identity';
+  let choice = negotiated.get(acceptEncoding);
+  if (!choice) {
+    choice = (new Negotiator({ headers: { 'accept-encoding': acceptEncoding } }).encoding(OFFERED) as Encoding | undefined) ?? 'identity';
+    if (negotiated.size < 256) negotiated.set(acceptEncoding, choice);
+  }
+  return choice;
+}
+
+/** Whether an If-None-Match header names any form of the entry (or is `*`). */
+function matches(ifNoneMatch: string, entry: CachedResponse): boolean {
+  if (ifNoneMatch.trim() === '*') return true;
+  const base = entry.etag.slice(1, -1);
+  return ifNoneMatch.split(',').some((tag) => {
+    const value = tag.trim().replace(/^W\//, '').replace(/^"|"$/g, '');
+    return value === base || value.startsWith(`${base}-`);
+  });
+}
+
+export function sendCached(
+  req: IncomingMessage,
+  res: ServerResponse,
+  entry: CachedResponse,
+  staticHeaders: Record<string, string> = {},
+): void {
+  const encoding = chooseEncoding(req.headers['accept-encoding']);
+  const headers: Record<string, string | number> = {
+    ...staticHeaders,
+    'Cache-Control': entry.cacheControl,
+    Vary: 'Accept-Encoding',
+  };
+  const ifNoneMatch = req.headers['if-none-match'];
+  if (ifNoneMatch && matches(ifNoneMatch, entry)) {
+    res.writeHead(304, { ...headers, ETag: etagFor(entry, encoding) });
+    res.end();
+    return;
+  }
+  const body = bodyFor(entry, encoding);
+  headers['Content-Type'] = entry.contentType;
+  headers['Content-Length'] = body.bytes.length;
+  headers.ETag = etagFor(entry, body.encoding);
+  if (body.encoding !== 'identity') headers['Content-Encoding'] = body.encoding;
+  res.writeHead(200, headers);
+  res.end(req.method === 'HEAD' ? undefined : body.bytes);
+}

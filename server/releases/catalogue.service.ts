@@ -1,0 +1,80 @@
+// A release's grouping of family-styles: icon packs, icon collections and visual tags, resolved to
+// full family-style rows so that REST and GraphQL can each pick the fields they show.
+import type { ReleasesRepo, FamilyStyleRow } from './releases.repo.ts';
+import type { Release } from './releases.service.ts';
+
+export interface VisualTag {
+  name: string;
+  label: string;
+  labelIconName: string;
+  labelIconPrefix: string;
+}
+export interface IconPack {
+  name: string;
+  label: string;
+  description: string | null;
+  designerName: string | null;
+  designerUrl: string | null;
+  labelIconName: string;
+  labelIconPrefix: string;
+  sourceCanvasHeight: number;
+  sourceGridHeight: number;
+  familyStyles: FamilyStyleRow[];
+}
+export interface IconCollection {
+  name: string;
+  label: string;
+  labelIconName: string;
+  labelIconPrefix: string;
+  iconPacks: IconPack[];
+  subset: { family: string; style: string; only: string[] | null }[] | null;
+}
+export interface Catalogue {
+  familyStyles: FamilyStyleRow[];
+  /** Visual tag names of each family-style, by family-style row id. */
+  visualTagNames: Map<number, string[]>;
+  visualTags: VisualTag[];
+  iconPacks: IconPack[];
+  iconCollections: IconCollection[];
+}
+
+export function createCatalogueService(repo: ReleasesRepo) {
+  return {
+    catalogue(release: Release): Catalogue {
+      const familyStyles = repo.familyStyles(release.id);
+      const fsById = new Map(familyStyles.map((fs) => [fs.id, fs]));
+      const visualTagNames = new Map<number, string[]>();
+      for (const { familyStyleId, name } of repo.visualTagsByFamilyStyle(release.id)) {
+        visualTagNames.set(familyStyleId, [...(visualTagNames.get(familyStyleId) ?? []), name]);
+      }
+
+      const packRows = repo.iconPacks(release.id);
+      const packFamilyStyles = repo.iconPackFamilyStyles(packRows.map((p) => p.id));
+      const packsById = new Map<number, IconPack>(
+        packRows.map(({ id, releaseId, position, ...pack }) => [
+          id,
+          { ...pack, familyStyles: packFamilyStyles.filter((l) => l.iconPackId === id).map((l) => fsById.get(l.familyStyleId)!) },
+        ]),
+      );
+
+      const collectionRows = repo.iconCollections(release.id);
+      const ids = collectionRows.map((c) => c.id);
+      const links = repo.iconCollectionPacks(ids);
+      const subsets = repo.iconCollectionSubsets(ids);
+      const iconCollections = collectionRows.map(({ id, releaseId, position, isSubset, ...collection }) => ({
+        ...collection,
+        iconPacks: links.filter((l) => l.collectionId === id).map((l) => packsById.get(l.packId)!),
+        subset: isSubset
+          ? subsets
+              .filter((s) => s.iconCollectionId === id)
+              .map((s) => ({ family: fsById.get(s.familyStyleId)!.family, style: fsById.get(s.familyStyleId)!.style, only: s.only }))
+          : null,
+      }));
+
+      const visualTags = repo.visualTags(release.id).map(({ name, label, labelIconName, labelIconPrefix }) => ({ name, label, labelIconName, labelIconPrefix }));
+      return { familyStyles, visualTagNames, visualTags, iconPacks: [...packsById.values()], iconCollections };
+    },
+  };
+}
+
+export type CatalogueService = ReturnType<typeof createCatalogueService>;

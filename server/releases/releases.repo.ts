@@ -1,0 +1,66 @@
+// SQL for releases and the per-release catalogues (family-styles, packs, collections, tags).
+import { asc, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import * as t from '../../db/schema.ts';
+
+export type ReleaseRow = typeof t.releases.$inferSelect;
+export type FamilyStyleRow = typeof t.familyStyles.$inferSelect;
+
+export function createReleasesRepo(db: Db) {
+  return {
+    all: (): ReleaseRow[] => db.select().from(t.releases).all(),
+
+    /** Changes whenever another connection (the seed CLI) commits to the database file. */
+    dataVersion: (): number => db.$client.pragma('data_version', { simple: true }) as number,
+
+    familyStyles: (releaseId: number): FamilyStyleRow[] =>
+      db.select().from(t.familyStyles).where(eq(t.familyStyles.releaseId, releaseId)).orderBy(asc(t.familyStyles.position)).all(),
+
+    visualTagsByFamilyStyle: (releaseId: number) =>
+      db
+        .select({ familyStyleId: t.familyStyleVisualTags.familyStyleId, name: t.visualTags.name })
+        .from(t.familyStyleVisualTags)
+        .innerJoin(t.visualTags, eq(t.visualTags.id, t.familyStyleVisualTags.visualTagId))
+        .where(eq(t.visualTags.releaseId, releaseId))
+        .orderBy(asc(t.visualTags.position))
+        .all(),
+
+    visualTags: (releaseId: number) =>
+      db.select().from(t.visualTags).where(eq(t.visualTags.releaseId, releaseId)).orderBy(asc(t.visualTags.position)).all(),
+
+    iconPacks: (releaseId: number) =>
+      db.select().from(t.iconPacks).where(eq(t.iconPacks.releaseId, releaseId)).orderBy(asc(t.iconPacks.position)).all(),
+
+    iconPackFamilyStyles: (packIds: number[]) =>
+      db
+        .select()
+        .from(t.iconPackFamilyStyles)
+        .where(inArray(t.iconPackFamilyStyles.iconPackId, packIds))
+        .orderBy(asc(t.iconPackFamilyStyles.iconPackId), asc(t.iconPackFamilyStyles.position))
+        .all(),
+
+    iconCollections: (releaseId: number) =>
+      db.select().from(t.iconCollections).where(eq(t.iconCollections.releaseId, releaseId)).orderBy(asc(t.iconCollections.position)).all(),
+
+    iconCollectionPacks: (collectionIds: number[]) =>
+      db
+        .select({ collectionId: t.iconCollectionPacks.iconCollectionId, packId: t.iconCollectionPacks.iconPackId })
+        .from(t.iconCollectionPacks)
+        .where(inArray(t.iconCollectionPacks.iconCollectionId, collectionIds))
+        .orderBy(asc(t.iconCollectionPacks.iconCollectionId), asc(t.iconCollectionPacks.position))
+        .all(),
+
+    iconCollectionSubsets: (collectionIds: number[]) =>
+      db
+        .select()
+        .from(t.iconCollectionSubsets)
+        .where(inArray(t.iconCollectionSubsets.iconCollectionId, collectionIds))
+        .orderBy(asc(t.iconCollectionSubsets.iconCollectionId), asc(t.iconCollectionSubsets.position))
+        .all(),
+
+    sris: (releaseId: number) =>
+      db.select().from(t.releaseSris).where(eq(t.releaseSris.releaseId, releaseId)).orderBy(asc(t.releaseSris.path)).all(),
+  };
+}
+
+export type ReleasesRepo = ReturnType<typeof createReleasesRepo>;

@@ -1,0 +1,81 @@
+// Release rules: ordering, `isLatest`, version resolution and the per-release catalogues.
+// The release list is small and read on every request, so it is kept in memory and reloaded
+// whenever the database changes underneath (for example when the seed CLI adds a release).
+import semver from 'semver';
+import type { ReleasesRepo, FamilyStyleRow } from './releases.repo.ts';
+import { invalidVersion, parseVersionSpec, pickVersion, releaseNotFound, type VersionSpec } from './versions.ts';
+
+export interface Release {
+  id: number;
+  version: string;
+  date: string;
+  isPrerelease: boolean;
+  isLatest: boolean;
+  separatesWebDesktop: boolean;
+}
+
+interface Snapshot {
+  dataVersion: number;
+  releases: Release[];
+  byVersion: Map<string, Release>;
+}
+
+export function createReleasesService(repo: ReleasesRepo) {
+  let snapshot: Snapshot | null = null;
+  const listeners: (() => void)[] = [];
+
+  function load(dataVersion: number): Snapshot {
+    const rows = repo.all().sort((a, b) => semver.compare(a.version, b.version));
+    const latest = rows.filter((r) => !r.isPrerelease).at(-1);
+    const releases = rows.map((r) => ({
+      id: r.id,
+      version: r.version,
+      date: r.date,
+      isPrerelease: r.isPrerelease,
+      isLatest: r === latest,
+      separatesWebDesktop: r.separatesWebDesktop,
+    }));
+    return { dataVersion, releases, byVersion: new Map(releases.map((r) => [r.version, r])) };
+  }
+
+  /** The current release list; reloads it (and tells listeners) when the database has changed. */
+  function current(): Snapshot {
+    const dataVersion = repo.dataVersion();
+    if (snapshot?.dataVersion !== dataVersion) {
+      const changed = snapshot !== null;
+      snapshot = load(dataVersion);
+      if (changed) listeners.forEach((listener) => listener());
+    }
+    return snapshot;
+  }
+
+  return {
+    list: (): Release[] => current().releases,
+
+    /** Tells `listener` when the database changed, so caches of derived responses can be dropped. */
+    onChange: (listener: () => void) => void listeners.push(listener),
+
+    /** Checks the database for changes now (cheap: one pragma). */
+    refresh: () => void current(),
+
+    /** Resolves a version argument; throws INVALID_VERSION (malformed) or RELEASE_NOT_FOUND. */
+    resolve(input: string): Release {
+      const spec = parseVersionSpec(input);
+      if (!spec) throw invalidVersion(input);
+      return resolveSpec(spec, input);
+    },
+
+    parse: parseVersionSpec,
+
+    familyStyles: (release: Release): FamilyStyleRow[] => repo.familyStyles(release.id),
+  };
+
+  function resolveSpec(spec: VersionSpec, input: string): Release {
+    const { byVersion } = current();
+    const version = pickVersion(spec, [...byVersion.keys()]);
+    if (!version) throw releaseNotFound(input);
+    return byVersion.get(version)!;
+  }
+}
+
+export type ReleasesService = ReturnType<typeof createReleasesService>;
