@@ -1,0 +1,35 @@
+// buildTestApp(): the real app on an in-memory database, migrated and loaded from test/fixtures.
+import { readFileSync } from 'node:fs';
+import pino from 'pino';
+import request from 'supertest';
+import { migrateDatabase, openDatabase, type Db } from '../db/client.ts';
+import type { ReleaseDocument } from '../seeds/import/document.ts';
+import { loadRelease } from '../seeds/load.ts';
+import { createApp } from '../server/app.ts';
+import { loadConfig } from '../server/config.ts';
+
+export const fixturePath = (name: string) => new URL(`./fixtures/${name}`, import.meta.url).pathname;
+
+/** The rich fixture release (1.2.0: free and pro-only icons), optionally as another version. */
+export function fixtureDocument(version = '1.2.0', date = '2025-03-01'): ReleaseDocument {
+  const doc = JSON.parse(readFileSync(fixturePath('release-document.json'), 'utf8')) as ReleaseDocument;
+  return { ...doc, version, date };
+}
+
+/** Releases in the test app: 1.2.0 and 1.10.0 (semver, not string, order), 1.0.0, and a 2.x pre-release only. */
+export const FIXTURE_VERSIONS = ['1.0.0', '1.2.0', '1.10.0', '2.0.0-beta1'];
+
+export function testDatabase(versions = FIXTURE_VERSIONS): Db {
+  const db = openDatabase(':memory:');
+  migrateDatabase(db);
+  versions.forEach((version, i) => loadRelease(db, fixtureDocument(version, `2025-0${i + 1}-01`)));
+  return db;
+}
+
+export function buildTestApp(options: { db?: Db; env?: Record<string, string> } = {}) {
+  const db = options.db ?? testDatabase();
+  const config = loadConfig({ LOG_LEVEL: 'silent', ...options.env });
+  const logger = pino({ level: 'silent' });
+  const built = createApp({ db, config, logger });
+  return { ...built, db, config, http: request(built.handler) };
+}
