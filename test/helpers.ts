@@ -1,4 +1,6 @@
 // buildTestApp(): the real app on an in-memory database, migrated and loaded from test/fixtures.
+import { createServer, get, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { readFileSync } from 'node:fs';
 import pino from 'pino';
 import request from 'supertest';
@@ -32,4 +34,26 @@ export function buildTestApp(options: { db?: Db; env?: Record<string, string> } 
   const logger = pino({ level: 'silent' });
   const built = createApp({ db, config, logger });
   return { ...built, db, config, http: request(built.handler) };
+}
+
+/** A GET whose body arrives as sent (supertest would decompress it), on a loopback server. */
+export async function rawGet(
+  handler: (req: IncomingMessage, res: ServerResponse) => void,
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }> {
+  const server = createServer(handler);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  try {
+    const { port } = server.address() as AddressInfo;
+    return await new Promise((resolve, reject) => {
+      get({ host: '127.0.0.1', port, path, headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+      }).on('error', reject);
+    });
+  } finally {
+    server.close();
+  }
 }

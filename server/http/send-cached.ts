@@ -12,7 +12,11 @@ export function chooseEncoding(acceptEncoding: string | undefined): Encoding {
   if (!acceptEncoding) return 'identity';
   let choice = negotiated.get(acceptEncoding);
   if (!choice) {
-    choice = (new Negotiator({ headers: { 'accept-encoding': acceptEncoding } }).encoding(OFFERED) as Encoding | undefined) ?? 'identity';
+    // On a tie in the client's q-values, our order decides: brotli is smaller than gzip.
+    const negotiator = new Negotiator({ headers: { 'accept-encoding': acceptEncoding } }) as unknown as {
+      encoding(available: string[], options: { preferred: string[] }): Encoding | undefined;
+    };
+    choice = negotiator.encoding(OFFERED, { preferred: OFFERED }) ?? 'identity';
     if (negotiated.size < 256) negotiated.set(acceptEncoding, choice);
   }
   return choice;
