@@ -11,7 +11,9 @@ const iconOf = (doc: ReturnType<typeof fontAwesomeFreeDocument>, id: string) => 
 
 describe('Font Awesome Free adapter', () => {
   describe('when the package has metadata/icon-families.json (6.2+)', () => {
-    const doc = fontAwesomeFreeDocument(fixturePath('fa-icon-families'), { fallbackDate: '2026-07-14' });
+    const doc = fontAwesomeFreeDocument(fixturePath('fa-icon-families'));
+
+    it('dates the release from the bundled font', () => expect(doc.date).to.equal('2026-07-14'));
 
     it('reads labels, unicodes, aliases, terms and changes (deduplicated)', () => {
       const house = iconOf(doc, 'house');
@@ -49,7 +51,7 @@ describe('Font Awesome Free adapter', () => {
   });
 
   describe('when the package has metadata/icons.yml (5.12-6.1)', () => {
-    const doc = fontAwesomeFreeDocument(fixturePath('fa-icons-yml'), { fallbackDate: '2021-08-04' });
+    const doc = fontAwesomeFreeDocument(fixturePath('fa-icons-yml'));
 
     it('takes labels and styles from icons.yml and SVG paths from the JS', () => {
       const calendar = iconOf(doc, 'calendar');
@@ -65,7 +67,7 @@ describe('Font Awesome Free adapter', () => {
 
   describe('when the package has only JS (5.1-5.11, 6.0.0)', () => {
     const labels: Record<string, string> = { house: 'House (from a later release)' };
-    const doc = fontAwesomeFreeDocument(fixturePath('fa-js-only'), { fallbackDate: '2022-02-07', labelFor: (id) => labels[id] });
+    const doc = fontAwesomeFreeDocument(fixturePath('fa-js-only'), { labelFor: (id) => labels[id] });
 
     it('splits the JS aliases into alias names and composite code points (hex)', () => {
       const house = iconOf(doc, 'house');

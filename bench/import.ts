@@ -1,0 +1,80 @@
+// `npm run bench:import`: how long importing takes, from local tarballs (downloaded once into
+// BENCH_CACHE, default ./data/bench-tarballs, and not timed). Targets: 7.3.1 <= 2 s, all <= 60 s.
+// Baseline in the same run: unpacking the same tarballs without importing them.
+import { execFileSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import semver from 'semver';
+import { migrateDatabase, openDatabase } from '../db/client.ts';
+import { addRelease } from '../seeds/add-release.ts';
+import { versionHasMetadata } from '../seeds/import/labels.ts';
+import { fetchRelease, FREE_PACKAGE, openTarball, publishedVersions } from '../seeds/import/package-source.ts';
+
+const cache = resolve(process.env.BENCH_CACHE ?? './data/bench-tarballs');
+mkdirSync(cache, { recursive: true });
+
+async function localSource(version: string): Promise<string> {
+  if (semver.satisfies(version, '5.0.x')) {
+    const folder = join(cache, version);
+    if (!existsSync(folder)) {
+      const fetched = await fetchRelease(version);
+      cpSync(fetched.dir, folder, { recursive: true });
+      fetched.cleanup();
+    }
+    return folder;
+  }
+  const file = join(cache, `fortawesome-fontawesome-free-${version}.tgz`);
+  if (!existsSync(file)) execFileSync('npm', ['pack', `${FREE_PACKAGE}@${version}`, '--pack-destination', cache, '--silent'], { stdio: 'ignore' });
+  return file;
+}
+
+function freshDb() {
+  const dir = mkdtempSync(join(tmpdir(), 'iconmeta-bench-'));
+  const db = openDatabase(join(dir, 'bench.sqlite'));
+  migrateDatabase(db);
+  return { db, done: () => (db.$client.close(), rmSync(dir, { recursive: true, force: true })) };
+}
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+const versions = await publishedVersions();
+console.log(`${versions.length} stable releases; fetching missing tarballs into ${cache} ...`);
+const sources = new Map<string, string>();
+for (const version of versions) sources.set(version, await localSource(version));
+
+// One release: 7.3.1, median of 5 fresh imports.
+const one: number[] = [];
+const unpackOne: number[] = [];
+for (let i = 0; i < 5; i++) {
+  let started = performance.now();
+  const opened = await openTarball(sources.get('7.3.1')!);
+  unpackOne.push(performance.now() - started);
+  opened.cleanup();
+  const { db, done } = freshDb();
+  started = performance.now();
+  await addRelease(db, sources.get('7.3.1')!);
+  one.push(performance.now() - started);
+  done();
+}
+
+// Every release, in the CLI's order (metadata releases first, so JS-only ones find their labels).
+const order = [...versions].sort((a, b) => Number(versionHasMetadata(b)) - Number(versionHasMetadata(a)) || semver.rcompare(a, b));
+let unpackAll = 0;
+for (const version of order) {
+  const source = sources.get(version)!;
+  if (!source.endsWith('.tgz')) continue;
+  const started = performance.now();
+  (await openTarball(source)).cleanup();
+  unpackAll += performance.now() - started;
+}
+const { db, done } = freshDb();
+const started = performance.now();
+let icons = 0;
+for (const version of order) icons += (await addRelease(db, sources.get(version)!)).icons;
+const all = performance.now() - started;
+done();
+
+console.log(`import 7.3.1 (median of 5): ${seconds(median(one))}  target 2 s  -> ${(median(one) / 2000).toFixed(2)} of target; unpack only ${seconds(median(unpackOne))} (import/unpack ${(median(one) / median(unpackOne)).toFixed(1)}x)`);
+console.log(`import all ${versions.length} (${icons} icon rows): ${seconds(all)}  target 60 s  -> ${(all / 60000).toFixed(2)} of target; unpack only ${seconds(unpackAll)} (import/unpack ${(all / unpackAll).toFixed(1)}x)`);

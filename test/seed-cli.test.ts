@@ -1,0 +1,105 @@
+import { expect } from 'chai';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import * as tar from 'tar';
+import { z } from 'zod';
+import { migrateDatabase, openDatabase } from '../db/client.ts';
+import { releaseDocument } from '../seeds/import/document.ts';
+import { loadRelease } from '../seeds/load.ts';
+import { buildTestApp, fixtureDocument, fixturePath } from './helpers.ts';
+
+const run = promisify(execFile);
+const root = new URL('..', import.meta.url).pathname;
+
+describe('seed command', function () {
+  this.timeout(60_000);
+  let dir: string;
+  let env: NodeJS.ProcessEnv;
+  const seed = (...args: string[]) => run('npx', ['tsx', 'seeds/cli.ts', ...args], { cwd: root, env });
+  const failing = (...args: string[]) =>
+    seed(...args).then(
+      () => expect.fail('the command should have failed'),
+      (error: { code: number; stderr: string }) => error,
+    );
+
+  before(() => {
+    dir = mkdtempSync(join(tmpdir(), 'iconmeta-seed-'));
+    env = { ...process.env, DATABASE_PATH: join(dir, 'test.sqlite') };
+  });
+  after(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('adds a package folder, a .tgz and a release document, then lists and removes them', async () => {
+    // An npm tarball holds the package under package/.
+    const tgz = join(dir, 'icons-yml.tgz');
+    const folder = fixturePath('fa-icons-yml');
+    await tar.c({ gzip: true, file: tgz, cwd: folder, prefix: 'package' }, readdirSync(folder));
+    const docFile = join(dir, 'release.json');
+    writeFileSync(docFile, JSON.stringify(fixtureDocument('3.0.0')));
+
+    expect((await seed('add', fixturePath('fa-icon-families'))).stdout).to.match(/imported 7\.3\.1: 5 icons/);
+    expect((await seed('add', tgz)).stdout).to.match(/imported 5\.15\.4: 5 icons/);
+    expect((await seed('add', docFile)).stdout).to.match(/imported 3\.0\.0: 11 icons/);
+    const listed = (await seed('list')).stdout.trim().split('\n').map((line) => line.split('\t')[0]);
+    expect(listed).to.deep.equal(['3.0.0', '5.15.4', '7.3.1']);
+    expect((await seed('remove', '3.0.0')).stdout).to.match(/removed 3\.0\.0/);
+  });
+
+  it('refuses a release that is present, and replaces it when asked', async () => {
+    const error = await failing('add', fixturePath('fa-icon-families'));
+    expect(error.code).to.equal(1);
+    expect(error.stderr).to.match(/already loaded/);
+    await seed('add', '--replace', fixturePath('fa-icon-families'));
+  });
+
+  it('fails clearly on unknown sources and malformed documents, writing nothing', async () => {
+    expect((await failing('add', 'not-a-version')).stderr).to.match(/not a release version/);
+    const bad = join(dir, 'bad.json');
+    writeFileSync(bad, JSON.stringify({ ...fixtureDocument('4.0.0'), icons: 'none' }));
+    expect((await failing('add', bad)).stderr).to.match(/invalid release document[\s\S]*icons/);
+    writeFileSync(bad, '{ not json');
+    expect((await failing('add', bad)).stderr).to.match(/not valid JSON/);
+    expect((await seed('list')).stdout).to.not.match(/4\.0\.0/);
+  });
+
+  it('gives a usage error (exit 2) for bad arguments', async () => {
+    expect((await failing('add')).code).to.equal(2);
+    expect((await failing('frobnicate')).code).to.equal(2);
+  });
+});
+
+describe('a running server', () => {
+  it('sees releases that another process adds to its database file', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'iconmeta-live-'));
+    try {
+      const file = join(dir, 'live.sqlite');
+      const serverDb = openDatabase(file);
+      migrateDatabase(serverDb);
+      loadRelease(serverDb, fixtureDocument('1.0.0'));
+      const { http } = buildTestApp({ db: serverDb });
+      expect((await http.get('/releases').expect(200)).body.releases).to.have.length(1);
+      await http.get('/releases/1.1.0/family-styles').expect(404);
+
+      const seederDb = openDatabase(file); // as the seed CLI would, from another process
+      loadRelease(seederDb, fixtureDocument('1.1.0'));
+      seederDb.$client.close();
+
+      expect((await http.get('/releases').expect(200)).body.releases.map((r: any) => r.version)).to.deep.equal(['1.0.0', '1.1.0']);
+      await http.get('/releases/1.1.0/family-styles').expect(200);
+      serverDb.$client.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('the release document JSON Schema in the repository', () => {
+  it('is the one generated from the zod shape (npm run schema:document)', () => {
+    const committed = JSON.parse(readFileSync(new URL('../seeds/release-document.schema.json', import.meta.url), 'utf8'));
+    const { title: _title, ...generated } = { title: '', ...z.toJSONSchema(releaseDocument, { io: 'input' }) };
+    const { title: _t, ...rest } = committed;
+    expect(rest).to.deep.equal(JSON.parse(JSON.stringify(generated)));
+  });
+});
