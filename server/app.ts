@@ -6,12 +6,14 @@ import type { Logger } from 'pino';
 import type { Db } from '../db/client.ts';
 import type { Config } from './config.ts';
 import { errorHandler, notFound } from './errors.ts';
+import { CACHE_SHORT, serveCachedJson } from './http/cached-json.ts';
 import { createFastPath } from './http/fast-path.ts';
 import { createResponseCache } from './http/response-cache.ts';
 import { captureHeaders, corsHeaders, securityHeaders } from './http/security.ts';
 import { createIconsRepo } from './icons/icons.repo.ts';
 import { createIconsService } from './icons/icons.service.ts';
 import { landingPage } from './landing.ts';
+import { openApiDocument } from './openapi.ts';
 import { createCatalogueService } from './releases/catalogue.service.ts';
 import { createReleasesRepo } from './releases/releases.repo.ts';
 import { createReleasesRouter } from './releases/releases.router.ts';
@@ -49,6 +51,7 @@ export function createApp({ db, config, logger }: AppDeps) {
     if (req.query.query !== undefined) return next();
     res.set('Cache-Control', 'no-store').type('html').send(landingPage(releases));
   });
+  app.get('/openapi.json', (req, res) => serveCachedJson(cache, req, res, '/openapi.json', CACHE_SHORT, () => openApiDocument));
   app.use(createReleasesRouter({ releases, catalogue, icons, cache }));
   app.use((req) => {
     throw notFound(`no route for ${req.method} ${req.path}`);

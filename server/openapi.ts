@@ -1,0 +1,240 @@
+// The REST interface as an OpenAPI 3.1 document, served at GET /openapi.json. The tests validate
+// the responses they receive against it, so it cannot drift from what the service sends.
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './icons/icons.query.ts';
+
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+const json = (schema: object) => ({ 'application/json': { schema } });
+const problem = (description: string) => ({ description, content: { 'application/problem+json': { schema: ref('Problem') } } });
+const strings = { type: 'array', items: { type: 'string' } };
+
+const versionParam = {
+  name: 'version',
+  in: 'path',
+  required: true,
+  description: 'A full release version (7.3.1, 6.0.0-beta1). `M.x` and `M.m.x` answer 302 to the concrete release.',
+  schema: { type: 'string' },
+};
+const pageParams = [
+  { name: 'license', in: 'query', schema: { type: 'string', enum: ['free', 'pro'] }, description: 'free: icons with a free family-style; pro: pro-only icons. Omitted: all.' },
+  { name: 'page', in: 'query', schema: { type: 'integer', minimum: 1, default: 1 } },
+  { name: 'page_size', in: 'query', schema: { type: 'integer', minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE } },
+];
+const releaseErrors = {
+  302: { description: 'A symbolic version (`7.x`, `7.3.x`): Location names the concrete release' },
+  400: problem('Malformed version or query parameter'),
+  404: problem('No such release'),
+};
+const immutable = (schema: object) => ({
+  200: { description: 'Immutable release data (Cache-Control: public, max-age=31536000, immutable; strong ETag)', content: json(schema) },
+  304: { description: 'Not modified (If-None-Match matched)' },
+  ...releaseErrors,
+});
+
+export const openApiDocument = {
+  openapi: '3.1.0',
+  info: {
+    title: 'iconmeta REST interface',
+    version: '1.0.0',
+    description: 'Read-only, cached metadata about icon releases. Font Awesome Free data by Fonticons, Inc. (https://fontawesome.com, license https://fontawesome.com/license/free), modified.',
+  },
+  paths: {
+    '/releases': {
+      get: { summary: 'Every release, ascending by semver', responses: { 200: { description: 'Releases (max-age 300)', content: json(ref('ReleaseList')) } } },
+    },
+    '/releases/{version}/family-styles': {
+      get: { summary: "The release's family-styles", parameters: [versionParam], responses: immutable(ref('FamilyStyleList')) },
+    },
+    '/releases/{version}/icon-packs': {
+      get: { summary: 'Icon collections, icon packs and visual tags', parameters: [versionParam], responses: immutable(ref('IconPacks')) },
+    },
+    '/releases/{version}/icons': {
+      get: { summary: 'Icons, paginated', parameters: [versionParam, ...pageParams], responses: immutable(ref('IconPage')) },
+    },
+    '/releases/{version}/icons-minimal': {
+      get: { summary: 'Icon ids and prefixes, paginated', parameters: [versionParam, ...pageParams], responses: immutable(ref('MinimalIconPage')) },
+    },
+  },
+  components: {
+    schemas: {
+      Problem: {
+        type: 'object',
+        required: ['type', 'title', 'status', 'detail', 'code'],
+        properties: {
+          type: { type: 'string' },
+          title: { type: 'string' },
+          status: { type: 'integer' },
+          detail: { type: 'string' },
+          code: {
+            type: 'string',
+            enum: ['INVALID_PARAMETER', 'INVALID_VERSION', 'RELEASE_NOT_FOUND', 'NOT_FOUND', 'METHOD_NOT_ALLOWED', 'PAYLOAD_TOO_LARGE', 'RATE_LIMITED', 'INTERNAL'],
+          },
+          invalidParams: {
+            type: 'array',
+            items: { type: 'object', required: ['name', 'reason'], additionalProperties: false, properties: { name: { type: 'string' }, reason: { type: 'string' } } },
+          },
+        },
+      },
+      ReleaseList: {
+        type: 'object',
+        required: ['releases'],
+        additionalProperties: false,
+        properties: {
+          releases: {
+            type: 'array',
+            items: {
+              type: 'object',
+              required: ['version', 'date', 'isLatest'],
+              additionalProperties: false,
+              properties: { version: { type: 'string' }, date: { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' }, isLatest: { type: 'boolean' } },
+            },
+          },
+        },
+      },
+      FamilyStyle: {
+        type: 'object',
+        required: ['family', 'style', 'prefix', 'shorthand'],
+        additionalProperties: false,
+        properties: { family: { type: 'string' }, style: { type: 'string' }, prefix: { type: 'string' }, shorthand: { type: 'string' } },
+      },
+      FamilyStyleList: {
+        type: 'object',
+        required: ['familyStyles'],
+        additionalProperties: false,
+        properties: { familyStyles: { type: 'array', items: ref('FamilyStyle') } },
+      },
+      Aliases: {
+        type: ['object', 'null'],
+        required: ['names', 'unicodes'],
+        additionalProperties: false,
+        properties: {
+          names: strings,
+          unicodes: {
+            type: 'object',
+            required: ['primary', 'composite', 'secondary'],
+            additionalProperties: false,
+            properties: { primary: strings, composite: strings, secondary: strings },
+          },
+        },
+      },
+      Icon: {
+        type: 'object',
+        required: ['id', 'label', 'unicodeHex', 'aliases', 'familyStylesByLicense'],
+        additionalProperties: false,
+        properties: {
+          id: { type: 'string' },
+          label: { type: 'string' },
+          unicodeHex: { type: 'string', pattern: '^[0-9a-f]+$' },
+          aliases: ref('Aliases'),
+          familyStylesByLicense: {
+            type: 'object',
+            required: ['free', 'pro'],
+            additionalProperties: false,
+            properties: { free: { type: 'array', items: ref('FamilyStyle') }, pro: { type: 'array', items: ref('FamilyStyle') } },
+          },
+        },
+      },
+      MinimalIcon: {
+        type: 'object',
+        required: ['id', 'familyStylesByLicense'],
+        additionalProperties: false,
+        properties: {
+          id: { type: 'string' },
+          familyStylesByLicense: {
+            type: 'object',
+            required: ['free', 'pro'],
+            additionalProperties: false,
+            properties: {
+              free: { type: 'array', items: { type: 'object', required: ['prefix'], additionalProperties: false, properties: { prefix: { type: 'string' } } } },
+              pro: { type: 'array', items: { type: 'object', required: ['prefix'], additionalProperties: false, properties: { prefix: { type: 'string' } } } },
+            },
+          },
+        },
+      },
+      IconPage: page(ref('Icon')),
+      MinimalIconPage: page(ref('MinimalIcon')),
+      IconPacks: {
+        type: 'object',
+        required: ['iconCollections', 'iconPacks', 'visualTags'],
+        additionalProperties: false,
+        properties: {
+          iconCollections: {
+            type: 'array',
+            items: {
+              type: 'object',
+              required: ['name', 'label', 'labelIconName', 'labelIconPrefix', 'iconPacks'],
+              additionalProperties: false,
+              properties: {
+                name: { type: 'string' },
+                label: { type: 'string' },
+                labelIconName: { type: 'string' },
+                labelIconPrefix: { type: 'string' },
+                iconPacks: strings,
+                subset: {
+                  type: 'array',
+                  items: {
+                    type: 'object',
+                    required: ['family', 'style'],
+                    additionalProperties: false,
+                    properties: { family: { type: 'string' }, style: { type: 'string' }, only: strings },
+                  },
+                },
+              },
+            },
+          },
+          iconPacks: {
+            type: 'array',
+            items: {
+              type: 'object',
+              required: ['name', 'label', 'description', 'designerName', 'designerUrl', 'labelIconName', 'labelIconPrefix', 'sourceCanvasHeight', 'sourceGridHeight', 'familyStyles'],
+              additionalProperties: false,
+              properties: {
+                name: { type: 'string' },
+                label: { type: 'string' },
+                description: { type: 'string' },
+                designerName: { type: 'string' },
+                designerUrl: { type: 'string' },
+                labelIconName: { type: 'string' },
+                labelIconPrefix: { type: 'string' },
+                sourceCanvasHeight: { type: 'integer' },
+                sourceGridHeight: { type: 'integer' },
+                familyStyles: {
+                  type: 'array',
+                  items: {
+                    type: 'object',
+                    required: ['family', 'style', 'visualTags'],
+                    additionalProperties: false,
+                    properties: { family: { type: 'string' }, style: { type: 'string' }, visualTags: strings },
+                  },
+                },
+              },
+            },
+          },
+          visualTags: {
+            type: 'array',
+            items: {
+              type: 'object',
+              required: ['name', 'label', 'labelIconName', 'labelIconPrefix'],
+              additionalProperties: false,
+              properties: { name: { type: 'string' }, label: { type: 'string' }, labelIconName: { type: 'string' }, labelIconPrefix: { type: 'string' } },
+            },
+          },
+        },
+      },
+    },
+  },
+};
+
+function page(item: object) {
+  return {
+    type: 'object',
+    required: ['icons', 'page', 'pageSize', 'totalIconCount', 'totalPageCount'],
+    additionalProperties: false,
+    properties: {
+      icons: { type: 'array', items: item },
+      page: { type: 'integer', minimum: 1 },
+      pageSize: { type: 'integer', minimum: 1, maximum: MAX_PAGE_SIZE },
+      totalIconCount: { type: 'integer', minimum: 0 },
+      totalPageCount: { type: 'integer', minimum: 0 },
+    },
+  };
+}
