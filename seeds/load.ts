@@ -58,8 +58,11 @@ function writeRelease(db: Db, doc: ReleaseDocument): number {
   }
   const fsId = (prefix: string) => familyStyleIds.get(prefix)!;
 
+  // Inserting in id order makes row ids ascend with icon ids, so a page of icons is one row-id
+  // range and its related rows can be read with a range scan (server/icons/icons.repo.ts).
+  const sortedIcons = [...doc.icons].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const iconIds = new Map<string, number>();
-  for (const icon of doc.icons) {
+  for (const icon of sortedIcons) {
     const row = db
       .insert(t.icons)
       .values({

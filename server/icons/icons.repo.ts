@@ -1,55 +1,65 @@
-// SQL for icons: one page of icons, then each related list for all icons of the page at once, so
-// a page costs the same few statements whatever its size.
-import { and, asc, count, eq, inArray, type SQL } from 'drizzle-orm';
+// SQL for icons: one page of icons, then each related list for the whole page at once. The loader
+// inserts a release's icons in id order, so a page's row ids form one range and every related
+// list is a range scan on a primary key: the same few statements whatever the page size.
+import { and, asc, between, count, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import * as t from '../../db/schema.ts';
 
 export type LicenseFilter = 'free' | 'pro' | null;
 export type IconRow = Pick<typeof t.icons.$inferSelect, 'id' | 'name' | 'label' | 'unicode'>;
 
+const lo = sql.placeholder('lo');
+const hi = sql.placeholder('hi');
+
 export function createIconsRepo(db: Db) {
-  const where = (releaseId: number, license: LicenseFilter): SQL =>
-    license ? and(eq(t.icons.releaseId, releaseId), eq(t.icons.license, license))! : eq(t.icons.releaseId, releaseId);
+  const where = (license: LicenseFilter): SQL =>
+    license
+      ? and(eq(t.icons.releaseId, sql.placeholder('releaseId')), eq(t.icons.license, license))!
+      : eq(t.icons.releaseId, sql.placeholder('releaseId'));
+  const byLicense = <T>(build: (license: LicenseFilter) => T) => ({ any: build(null), free: build('free'), pro: build('pro') });
+  const key = (license: LicenseFilter) => license ?? 'any';
+
+  const counts = byLicense((license) => db.select({ n: count() }).from(t.icons).where(where(license)).prepare());
+  const pages = byLicense((license) =>
+    db
+      .select({ id: t.icons.id, name: t.icons.name, label: t.icons.label, unicode: t.icons.unicode })
+      .from(t.icons)
+      .where(where(license))
+      .orderBy(asc(t.icons.name))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(),
+  );
+  const aliasNames = db
+    .select({ iconId: t.iconAliasNames.iconId, name: t.iconAliasNames.name })
+    .from(t.iconAliasNames)
+    .where(between(t.iconAliasNames.iconId, lo, hi))
+    .orderBy(asc(t.iconAliasNames.iconId), asc(t.iconAliasNames.position))
+    .prepare();
+  const aliasUnicodes = db
+    .select({ iconId: t.iconAliasUnicodes.iconId, kind: t.iconAliasUnicodes.kind, value: t.iconAliasUnicodes.value })
+    .from(t.iconAliasUnicodes)
+    .where(between(t.iconAliasUnicodes.iconId, lo, hi))
+    .orderBy(asc(t.iconAliasUnicodes.iconId), asc(t.iconAliasUnicodes.kind), asc(t.iconAliasUnicodes.position))
+    .prepare();
+  // Ordered by row id only: the service puts each icon's family-styles in the contract's order.
+  const familyStyles = db
+    .select({ iconId: t.iconFamilyStyles.iconId, license: t.iconFamilyStyles.license, familyStyleId: t.iconFamilyStyles.familyStyleId })
+    .from(t.iconFamilyStyles)
+    .where(between(t.iconFamilyStyles.iconId, lo, hi))
+    .orderBy(asc(t.iconFamilyStyles.iconId))
+    .prepare();
 
   return {
-    count: (releaseId: number, license: LicenseFilter): number =>
-      db.select({ n: count() }).from(t.icons).where(where(releaseId, license)).get()!.n,
+    count: (releaseId: number, license: LicenseFilter): number => counts[key(license)].get({ releaseId })!.n,
 
     page: (releaseId: number, license: LicenseFilter, limit: number, offset: number): IconRow[] =>
-      db
-        .select({ id: t.icons.id, name: t.icons.name, label: t.icons.label, unicode: t.icons.unicode })
-        .from(t.icons)
-        .where(where(releaseId, license))
-        .orderBy(asc(t.icons.name))
-        .limit(limit)
-        .offset(offset)
-        .all(),
+      pages[key(license)].all({ releaseId, limit, offset }),
 
-    aliasNames: (iconIds: number[]) =>
-      db
-        .select({ iconId: t.iconAliasNames.iconId, name: t.iconAliasNames.name })
-        .from(t.iconAliasNames)
-        .where(inArray(t.iconAliasNames.iconId, iconIds))
-        .orderBy(asc(t.iconAliasNames.iconId), asc(t.iconAliasNames.position))
-        .all(),
-
-    aliasUnicodes: (iconIds: number[]) =>
-      db
-        .select({ iconId: t.iconAliasUnicodes.iconId, kind: t.iconAliasUnicodes.kind, value: t.iconAliasUnicodes.value })
-        .from(t.iconAliasUnicodes)
-        .where(inArray(t.iconAliasUnicodes.iconId, iconIds))
-        .orderBy(asc(t.iconAliasUnicodes.iconId), asc(t.iconAliasUnicodes.kind), asc(t.iconAliasUnicodes.position))
-        .all(),
-
-    /** Family-style memberships, in the contract's family-style order. */
-    familyStyles: (iconIds: number[]) =>
-      db
-        .select({ iconId: t.iconFamilyStyles.iconId, license: t.iconFamilyStyles.license, familyStyleId: t.iconFamilyStyles.familyStyleId })
-        .from(t.iconFamilyStyles)
-        .innerJoin(t.familyStyles, eq(t.familyStyles.id, t.iconFamilyStyles.familyStyleId))
-        .where(inArray(t.iconFamilyStyles.iconId, iconIds))
-        .orderBy(asc(t.iconFamilyStyles.iconId), asc(t.familyStyles.position))
-        .all(),
+    /** Related rows of every icon whose row id lies in [first, last]; callers filter to their icons. */
+    aliasNames: (first: number, last: number) => aliasNames.all({ lo: first, hi: last }),
+    aliasUnicodes: (first: number, last: number) => aliasUnicodes.all({ lo: first, hi: last }),
+    familyStyles: (first: number, last: number) => familyStyles.all({ lo: first, hi: last }),
   };
 }
 

@@ -24,23 +24,32 @@ export interface IconsPage {
   totalPageCount: number;
 }
 
+const byPosition = (a: FamilyStyleRow, b: FamilyStyleRow) => a.position - b.position;
+
 export function createIconsService(repo: IconsRepo, releases: ReleasesService) {
   /** Attaches aliases (unless `withAliases` is false) and family-styles to a list of icon rows. */
   function assemble(release: Release, rows: IconRow[], withAliases: boolean): Icon[] {
-    const ids = rows.map((r) => r.id);
-    const familyStyles = new Map(releases.familyStyles(release).map((fs) => [fs.id, fs]));
+    if (rows.length === 0) return [];
+    const familyStyles = releases.familyStylesById(release);
     const icons = new Map<number, Icon>(
       rows.map((row) => [row.id, { ...row, aliases: null, familyStylesByLicense: { free: [], pro: [] } }]),
     );
-    if (ids.length === 0) return [];
-    for (const m of repo.familyStyles(ids)) icons.get(m.iconId)!.familyStylesByLicense[m.license].push(familyStyles.get(m.familyStyleId)!);
+    let first = rows[0].id;
+    let last = first;
+    for (const { id } of rows) [first, last] = [Math.min(first, id), Math.max(last, id)];
+
+    for (const m of repo.familyStyles(first, last)) icons.get(m.iconId)?.familyStylesByLicense[m.license].push(familyStyles.get(m.familyStyleId)!);
+    for (const icon of icons.values()) {
+      icon.familyStylesByLicense.free.sort(byPosition);
+      icon.familyStylesByLicense.pro.sort(byPosition);
+    }
     if (withAliases) {
       const aliasesOf = (iconId: number) => {
-        const icon = icons.get(iconId)!;
-        return (icon.aliases ??= { names: [], unicodes: { primary: [], composite: [], secondary: [] } });
+        const icon = icons.get(iconId);
+        return icon && (icon.aliases ??= { names: [], unicodes: { primary: [], composite: [], secondary: [] } });
       };
-      for (const { iconId, name } of repo.aliasNames(ids)) aliasesOf(iconId).names.push(name);
-      for (const { iconId, kind, value } of repo.aliasUnicodes(ids)) aliasesOf(iconId).unicodes[kind].push(value);
+      for (const { iconId, name } of repo.aliasNames(first, last)) aliasesOf(iconId)?.names.push(name);
+      for (const { iconId, kind, value } of repo.aliasUnicodes(first, last)) aliasesOf(iconId)?.unicodes[kind].push(value);
     }
     return [...icons.values()];
   }
@@ -51,7 +60,9 @@ export function createIconsService(repo: IconsRepo, releases: ReleasesService) {
     page(release: Release, request: PageRequest, options: { withAliases: boolean }): IconsPage {
       const { license, page, pageSize } = request;
       const totalIconCount = repo.count(release.id, license);
-      const rows = repo.page(release.id, license, pageSize, (page - 1) * pageSize);
+      const offset = (page - 1) * pageSize;
+      // A page past the end needs no query (and its offset may be beyond what SQLite accepts).
+      const rows = offset < totalIconCount ? repo.page(release.id, license, pageSize, offset) : [];
       return {
         icons: assemble(release, rows, options.withAliases),
         page,

@@ -23,6 +23,8 @@ interface Snapshot {
 export function createReleasesService(repo: ReleasesRepo) {
   let snapshot: Snapshot | null = null;
   const listeners: (() => void)[] = [];
+  const familyStylesByRelease = new Map<number, Map<number, FamilyStyleRow>>();
+  listeners.push(() => familyStylesByRelease.clear());
 
   function load(dataVersion: number): Snapshot {
     const rows = repo.all().sort((a, b) => semver.compare(a.version, b.version));
@@ -67,8 +69,19 @@ export function createReleasesService(repo: ReleasesRepo) {
 
     parse: parseVersionSpec,
 
-    familyStyles: (release: Release): FamilyStyleRow[] => repo.familyStyles(release.id),
+    familyStyles,
+
+    /** The release's family-styles by row id, read once per release (release data is immutable). */
+    familyStylesById(release: Release): Map<number, FamilyStyleRow> {
+      let byId = familyStylesByRelease.get(release.id);
+      if (!byId) familyStylesByRelease.set(release.id, (byId = new Map(familyStyles(release).map((fs) => [fs.id, fs]))));
+      return byId;
+    },
   };
+
+  function familyStyles(release: Release): FamilyStyleRow[] {
+    return repo.familyStyles(release.id);
+  }
 
   function resolveSpec(spec: VersionSpec, input: string): Release {
     const { byVersion } = current();
