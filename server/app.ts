@@ -12,24 +12,32 @@ import { createResponseCache } from './http/response-cache.ts';
 import { captureHeaders, corsHeaders, securityHeaders } from './http/security.ts';
 import { createIconsRepo } from './icons/icons.repo.ts';
 import { createIconsService } from './icons/icons.service.ts';
+import { createApolloServer } from './graphql/apollo.ts';
+import { createGraphQLRouter, GRAPHQL_PATHS } from './graphql/graphql.router.ts';
+import { anonymousOnly, type Authenticate } from './graphql/principal.ts';
 import { landingPage } from './landing.ts';
 import { openApiDocument } from './openapi.ts';
 import { createCatalogueService } from './releases/catalogue.service.ts';
 import { createReleasesRepo } from './releases/releases.repo.ts';
 import { createReleasesRouter } from './releases/releases.router.ts';
 import { createReleasesService } from './releases/releases.service.ts';
+import { createSearchRepo } from './search/search.repo.ts';
+import { createSearchService } from './search/search.service.ts';
 
 export interface AppDeps {
   db: Db;
   config: Config;
   logger: Logger;
+  /** Resolves Authorization headers; by default only anonymous callers are accepted. */
+  authenticate?: Authenticate;
 }
 
-export function createApp({ db, config, logger }: AppDeps) {
+export function createApp({ db, config, logger, ...options }: AppDeps) {
   const releasesRepo = createReleasesRepo(db);
   const releases = createReleasesService(releasesRepo);
-  const catalogue = createCatalogueService(releasesRepo);
-  const icons = createIconsService(createIconsRepo(db), releases);
+  const catalogue = createCatalogueService(releasesRepo, releases);
+  const iconsRepo = createIconsRepo(db);
+  const icons = createIconsService(iconsRepo, releases);
   const cache = createResponseCache(config.responseCacheBytes);
   // A release replaced or added by the seed CLI invalidates every derived response.
   releases.onChange(() => cache.clear());
@@ -47,12 +55,15 @@ export function createApp({ db, config, logger }: AppDeps) {
     const count = releases.list().length;
     res.set('Cache-Control', 'no-store').status(count > 0 ? 200 : 503).json({ status: count > 0 ? 'ready' : 'no releases loaded', releases: count });
   });
-  app.get('/', (req, res, next) => {
+  app.get(GRAPHQL_PATHS, (req, res, next) => {
     if (req.query.query !== undefined) return next();
     res.set('Cache-Control', 'no-store').type('html').send(landingPage(releases));
   });
   app.get('/openapi.json', (req, res) => serveCachedJson(cache, req, res, '/openapi.json', CACHE_SHORT, () => openApiDocument));
   app.use(createReleasesRouter({ releases, catalogue, icons, cache }));
+  const services = { releases, releasesRepo, catalogue, icons, iconsRepo, search: createSearchService(createSearchRepo(db), releases) };
+  const apollo = createApolloServer(logger);
+  app.use(createGraphQLRouter({ apollo, services, authenticate: options.authenticate ?? anonymousOnly, cache }));
   app.use((req) => {
     throw notFound(`no route for ${req.method} ${req.path}`);
   });
@@ -66,5 +77,5 @@ export function createApp({ db, config, logger }: AppDeps) {
   const handler = (req: IncomingMessage, res: ServerResponse) => {
     if (!fastPath(req, res)) app(req, res);
   };
-  return { app, handler, cache, close: () => cache.clear() };
+  return { app, handler, cache, close: async () => (cache.clear(), await apollo.stop()) };
 }

@@ -74,3 +74,11 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     sendProblem(res, known ?? new AppError(500, 'INTERNAL', 'an internal error occurred'));
   };
 }
+
+/** The token endpoint's and GraphQL's 401 (contract §5): deployed clients compare the body literally. */
+export function sendUnauthorized(res: Response): void {
+  res
+    .status(401)
+    .set({ 'Cache-Control': 'no-store', 'WWW-Authenticate': 'Bearer error="invalid_token"', 'Content-Type': 'text/plain; charset=utf-8' })
+    .send('unauthorized');
+}

@@ -20,8 +20,8 @@ server.listen(config.port, config.host, () => {
 
 function shutdown(signal: string) {
   logger.info({ signal }, 'shutting down');
-  server.close(() => {
-    close();
+  server.close(async () => {
+    await close();
     db.$client.close();
     process.exit(0);
   });

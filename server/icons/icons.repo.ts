@@ -1,7 +1,7 @@
 // SQL for icons: one page of icons, then each related list for the whole page at once. The loader
 // inserts a release's icons in id order, so a page's row ids form one range and every related
 // list is a range scan on a primary key: the same few statements whatever the page size.
-import { and, asc, between, count, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, between, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import * as t from '../../db/schema.ts';
 
@@ -50,7 +50,29 @@ export function createIconsRepo(db: Db) {
     .orderBy(asc(t.iconFamilyStyles.iconId))
     .prepare();
 
+  const iconColumns = { id: t.icons.id, name: t.icons.name, label: t.icons.label, unicode: t.icons.unicode };
+  const byName = db.select(iconColumns).from(t.icons).where(and(eq(t.icons.releaseId, sql.placeholder('releaseId')), eq(t.icons.name, sql.placeholder('name')))).prepare();
+  const byAlias = db
+    .select(iconColumns)
+    .from(t.iconAliasNames)
+    .innerJoin(t.icons, eq(t.icons.id, t.iconAliasNames.iconId))
+    .where(and(eq(t.iconAliasNames.releaseId, sql.placeholder('releaseId')), eq(t.iconAliasNames.name, sql.placeholder('name'))))
+    .orderBy(asc(t.icons.name))
+    .prepare();
+  const changes = db.select({ id: t.icons.id, changes: t.icons.changes }).from(t.icons).where(between(t.icons.id, lo, hi)).prepare();
+  const svgs = db.select().from(t.iconSvgs).where(between(t.iconSvgs.iconId, lo, hi)).prepare();
+
   return {
+    /** The icon with this id, else the first (by id) whose alias names include it. */
+    byNameOrAlias: (releaseId: number, name: string): IconRow | undefined =>
+      byName.get({ releaseId, name }) ?? byAlias.all({ releaseId, name })[0],
+
+    byRowIds: (rowIds: number[]): IconRow[] =>
+      rowIds.length === 0 ? [] : db.select(iconColumns).from(t.icons).where(inArray(t.icons.id, rowIds)).all(),
+
+    changes: (first: number, last: number) => changes.all({ lo: first, hi: last }),
+    svgs: (first: number, last: number) => svgs.all({ lo: first, hi: last }),
+
     count: (releaseId: number, license: LicenseFilter): number => counts[key(license)].get({ releaseId })!.n,
 
     page: (releaseId: number, license: LicenseFilter, limit: number, offset: number): IconRow[] =>

@@ -1,7 +1,7 @@
 // A release's grouping of family-styles: icon packs, icon collections and visual tags, resolved to
 // full family-style rows so that REST and GraphQL can each pick the fields they show.
 import type { ReleasesRepo, FamilyStyleRow } from './releases.repo.ts';
-import type { Release } from './releases.service.ts';
+import type { Release, ReleasesService } from './releases.service.ts';
 
 export interface VisualTag {
   name: string;
@@ -38,43 +38,52 @@ export interface Catalogue {
   iconCollections: IconCollection[];
 }
 
-export function createCatalogueService(repo: ReleasesRepo) {
+export function createCatalogueService(repo: ReleasesRepo, releases: ReleasesService) {
+  // Release data is immutable: build each release's catalogue once (dropped when the database changes).
+  const built = new Map<number, Catalogue>();
+  releases.onChange(() => built.clear());
   return {
     catalogue(release: Release): Catalogue {
-      const familyStyles = repo.familyStyles(release.id);
-      const fsById = new Map(familyStyles.map((fs) => [fs.id, fs]));
-      const visualTagNames = new Map<number, string[]>();
-      for (const { familyStyleId, name } of repo.visualTagsByFamilyStyle(release.id)) {
-        visualTagNames.set(familyStyleId, [...(visualTagNames.get(familyStyleId) ?? []), name]);
-      }
-
-      const packRows = repo.iconPacks(release.id);
-      const packFamilyStyles = repo.iconPackFamilyStyles(packRows.map((p) => p.id));
-      const packsById = new Map<number, IconPack>(
-        packRows.map(({ id, releaseId, position, ...pack }) => [
-          id,
-          { ...pack, familyStyles: packFamilyStyles.filter((l) => l.iconPackId === id).map((l) => fsById.get(l.familyStyleId)!) },
-        ]),
-      );
-
-      const collectionRows = repo.iconCollections(release.id);
-      const ids = collectionRows.map((c) => c.id);
-      const links = repo.iconCollectionPacks(ids);
-      const subsets = repo.iconCollectionSubsets(ids);
-      const iconCollections = collectionRows.map(({ id, releaseId, position, isSubset, ...collection }) => ({
-        ...collection,
-        iconPacks: links.filter((l) => l.collectionId === id).map((l) => packsById.get(l.packId)!),
-        subset: isSubset
-          ? subsets
-              .filter((s) => s.iconCollectionId === id)
-              .map((s) => ({ family: fsById.get(s.familyStyleId)!.family, style: fsById.get(s.familyStyleId)!.style, only: s.only }))
-          : null,
-      }));
-
-      const visualTags = repo.visualTags(release.id).map(({ name, label, labelIconName, labelIconPrefix }) => ({ name, label, labelIconName, labelIconPrefix }));
-      return { familyStyles, visualTagNames, visualTags, iconPacks: [...packsById.values()], iconCollections };
+      let catalogue = built.get(release.id);
+      if (!catalogue) built.set(release.id, (catalogue = build(release)));
+      return catalogue;
     },
   };
+
+  function build(release: Release): Catalogue {
+    const familyStyles = repo.familyStyles(release.id);
+    const fsById = new Map(familyStyles.map((fs) => [fs.id, fs]));
+    const visualTagNames = new Map<number, string[]>();
+    for (const { familyStyleId, name } of repo.visualTagsByFamilyStyle(release.id)) {
+      visualTagNames.set(familyStyleId, [...(visualTagNames.get(familyStyleId) ?? []), name]);
+    }
+
+    const packRows = repo.iconPacks(release.id);
+    const packFamilyStyles = repo.iconPackFamilyStyles(packRows.map((p) => p.id));
+    const packsById = new Map<number, IconPack>(
+      packRows.map(({ id, releaseId, position, ...pack }) => [
+        id,
+        { ...pack, familyStyles: packFamilyStyles.filter((l) => l.iconPackId === id).map((l) => fsById.get(l.familyStyleId)!) },
+      ]),
+    );
+
+    const collectionRows = repo.iconCollections(release.id);
+    const ids = collectionRows.map((c) => c.id);
+    const links = repo.iconCollectionPacks(ids);
+    const subsets = repo.iconCollectionSubsets(ids);
+    const iconCollections = collectionRows.map(({ id, releaseId, position, isSubset, ...collection }) => ({
+      ...collection,
+      iconPacks: links.filter((l) => l.collectionId === id).map((l) => packsById.get(l.packId)!),
+      subset: isSubset
+        ? subsets
+            .filter((s) => s.iconCollectionId === id)
+            .map((s) => ({ family: fsById.get(s.familyStyleId)!.family, style: fsById.get(s.familyStyleId)!.style, only: s.only }))
+        : null,
+    }));
+
+    const visualTags = repo.visualTags(release.id).map(({ name, label, labelIconName, labelIconPrefix }) => ({ name, label, labelIconName, labelIconPrefix }));
+    return { familyStyles, visualTagNames, visualTags, iconPacks: [...packsById.values()], iconCollections };
+  }
 }
 
 export type CatalogueService = ReturnType<typeof createCatalogueService>;

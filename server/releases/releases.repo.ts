@@ -1,5 +1,5 @@
 // SQL for releases and the per-release catalogues (family-styles, packs, collections, tags).
-import { asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, countDistinct, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import * as t from '../../db/schema.ts';
 
@@ -56,6 +56,29 @@ export function createReleasesRepo(db: Db) {
         .from(t.iconCollectionSubsets)
         .where(inArray(t.iconCollectionSubsets.iconCollectionId, collectionIds))
         .orderBy(asc(t.iconCollectionSubsets.iconCollectionId), asc(t.iconCollectionSubsets.position))
+        .all(),
+
+    shims: (releaseId: number) =>
+      db.select().from(t.shims).where(eq(t.shims.releaseId, releaseId)).orderBy(asc(t.shims.oldName)).all(),
+
+    /** Ids of the release's family-styles that have at least one free icon. */
+    familyStyleIdsWithFreeIcons: (releaseId: number): number[] =>
+      db
+        .selectDistinct({ id: t.iconFamilyStyles.familyStyleId })
+        .from(t.iconFamilyStyles)
+        .innerJoin(t.familyStyles, eq(t.familyStyles.id, t.iconFamilyStyles.familyStyleId))
+        .where(and(eq(t.familyStyles.releaseId, releaseId), eq(t.iconFamilyStyles.license, 'free')))
+        .all()
+        .map((r) => r.id),
+
+    /** Icon x family-style pairs, and distinct icons, per license. */
+    iconCounts: (releaseId: number) =>
+      db
+        .select({ license: t.iconFamilyStyles.license, pairs: count(), icons: countDistinct(t.iconFamilyStyles.iconId) })
+        .from(t.iconFamilyStyles)
+        .innerJoin(t.icons, eq(t.icons.id, t.iconFamilyStyles.iconId))
+        .where(eq(t.icons.releaseId, releaseId))
+        .groupBy(t.iconFamilyStyles.license)
         .all(),
 
     sris: (releaseId: number) =>

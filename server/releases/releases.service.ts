@@ -18,6 +18,7 @@ interface Snapshot {
   dataVersion: number;
   releases: Release[];
   byVersion: Map<string, Release>;
+  byId: Map<number, Release>;
 }
 
 export function createReleasesService(repo: ReleasesRepo) {
@@ -37,7 +38,7 @@ export function createReleasesService(repo: ReleasesRepo) {
       isLatest: r === latest,
       separatesWebDesktop: r.separatesWebDesktop,
     }));
-    return { dataVersion, releases, byVersion: new Map(releases.map((r) => [r.version, r])) };
+    return { dataVersion, releases, byVersion: new Map(releases.map((r) => [r.version, r])), byId: new Map(releases.map((r) => [r.id, r])) };
   }
 
   /** The current release list; reloads it (and tells listeners) when the database has changed. */
@@ -68,6 +69,8 @@ export function createReleasesService(repo: ReleasesRepo) {
     },
 
     parse: parseVersionSpec,
+
+    byId: (id: number): Release | undefined => current().byId.get(id),
 
     familyStyles,
 

@@ -1,0 +1,30 @@
+// The per-request GraphQL context: who is calling, the services, and fresh DataLoaders.
+import type { IconsRepo } from '../icons/icons.repo.ts';
+import type { IconsService } from '../icons/icons.service.ts';
+import type { CatalogueService } from '../releases/catalogue.service.ts';
+import type { ReleasesRepo } from '../releases/releases.repo.ts';
+import type { ReleasesService } from '../releases/releases.service.ts';
+import type { SearchService } from '../search/search.service.ts';
+import { createLoaders, type Loaders } from './loaders.ts';
+import type { Principal } from './principal.ts';
+
+export interface Services {
+  releases: ReleasesService;
+  releasesRepo: ReleasesRepo;
+  catalogue: CatalogueService;
+  icons: IconsService;
+  iconsRepo: IconsRepo;
+  search: SearchService;
+}
+
+export interface GraphQLContext {
+  principal: Principal;
+  services: Services;
+  loaders: Loaders;
+  /** Set after execution: responses with errors are not kept in the response cache. */
+  hadErrors?: boolean;
+}
+
+export function createContext(services: Services, principal: Principal): GraphQLContext {
+  return { principal, services, loaders: createLoaders(services.iconsRepo, services.releasesRepo) };
+}

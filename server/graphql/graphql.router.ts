@@ -1,0 +1,100 @@
+// GraphQL over HTTP as deployed clients use it (contract §6), on / and /graphql: JSON bodies, raw
+// GraphQL bodies (text/plain, application/graphql, or no content type) and GET ?query=. Apollo
+// executes; this layer adapts the transport, authenticates, and keeps successful responses of
+// identical requests by identical callers as bytes (the data is immutable; the cache is dropped
+// when the database changes).
+import { createHash } from 'node:crypto';
+import type { ApolloServer } from '@apollo/server';
+import { HeaderMap } from '@apollo/server';
+import express, { Router, type Request, type Response } from 'express';
+import { AppError, sendUnauthorized } from '../errors.ts';
+import { cachedResponse, type ResponseCache } from '../http/response-cache.ts';
+import { sendCached } from '../http/send-cached.ts';
+import { createContext, type GraphQLContext, type Services } from './context.ts';
+import { QUERY_LEVEL_CODES } from './errors.ts';
+import type { Authenticate } from './principal.ts';
+
+export const GRAPHQL_PATHS = ['/', '/graphql'];
+export const MAX_BODY = '1mb';
+
+const RAW_GRAPHQL = /^(text\/plain|application\/graphql)\b/i;
+const jsonBody = express.json({ limit: MAX_BODY, type: ['application/json', 'application/*+json'] });
+const rawBody = express.text({
+  limit: MAX_BODY,
+  type: (req) => {
+    const contentType = req.headers['content-type'];
+    return !contentType || RAW_GRAPHQL.test(contentType);
+  },
+});
+
+interface Deps {
+  apollo: ApolloServer<GraphQLContext>;
+  services: Services;
+  authenticate: Authenticate;
+  cache: ResponseCache;
+}
+
+/** Whether every error of an Apollo 400 belongs to the query (answered 200) rather than the transport. */
+function isQueryLevelFailure(body: string): boolean {
+  try {
+    const errors = (JSON.parse(body) as { errors?: { extensions?: { code?: string } }[] }).errors;
+    return Array.isArray(errors) && errors.length > 0 && errors.every((e) => QUERY_LEVEL_CODES.has(String(e.extensions?.code)));
+  } catch {
+    return false;
+  }
+}
+
+export function createGraphQLRouter({ apollo, services, authenticate, cache }: Deps): Router {
+  const router = Router();
+
+  async function handle(req: Request, res: Response) {
+    const principal = authenticate(req.headers.authorization);
+    if (!principal) return sendUnauthorized(res);
+
+    const isGet = req.method === 'GET' || req.method === 'HEAD';
+    let body: unknown;
+    if (!isGet) {
+      if (req.body === undefined) {
+        throw new AppError(400, 'INVALID_PARAMETER', 'send the query as JSON ({"query": ...}), or as a raw GraphQL document (text/plain or application/graphql)');
+      }
+      body = typeof req.body === 'string' ? { query: req.body } : req.body;
+    }
+    const search = isGet && req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?')) : '';
+    const request = isGet ? [req.query.query, req.query.variables, req.query.operationName] : [(body as any)?.query, (body as any)?.variables, (body as any)?.operationName];
+    const key = typeof request[0] === 'string' ? `graphql:${createHash('sha256').update(JSON.stringify([principal.cacheKey, isGet, ...request])).digest('base64url')}` : null;
+
+    const hit = key ? cache.get(key) : undefined;
+    if (hit) return sendCached(req, res, hit);
+
+    const headers = new HeaderMap();
+    for (const [name, value] of Object.entries(req.headers)) if (typeof value === 'string') headers.set(name, value);
+    if (!isGet) headers.set('content-type', 'application/json');
+    const context = createContext(services, principal);
+    const response = await apollo.executeHTTPGraphQLRequest({
+      httpGraphQLRequest: { method: isGet ? 'GET' : 'POST', headers, search, body },
+      context: async () => context,
+    });
+    if (response.body.kind !== 'complete') throw new Error('incremental delivery is not supported');
+
+    let status = response.status ?? 200;
+    if (status === 400 && isQueryLevelFailure(response.body.string)) status = 200;
+    const contentType = response.headers.get('content-type') ?? 'application/json; charset=utf-8';
+    const entry = cachedResponse(response.body.string, contentType, 'private, no-cache');
+    if (status !== 200) {
+      response.headers.forEach((value, name) => res.setHeader(name, value));
+      res.status(status).set('Cache-Control', 'no-store').send(response.body.string);
+      return;
+    }
+    if (key && context.hadErrors === false) cache.set(key, entry);
+    sendCached(req, res, entry);
+  }
+
+  for (const path of GRAPHQL_PATHS) {
+    router.get(path, handle);
+    router.post(path, jsonBody, rawBody, handle);
+    router.all(path, () => {
+      throw new AppError(405, 'METHOD_NOT_ALLOWED', 'GraphQL takes GET or POST', undefined, { Allow: 'GET, POST' });
+    });
+  }
+  return router;
+}

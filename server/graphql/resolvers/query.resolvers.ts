@@ -1,0 +1,46 @@
+import type { Release } from '../../releases/releases.service.ts';
+import type { GraphQLContext } from '../context.ts';
+import { badUserInput } from '../errors.ts';
+import { unauthorized } from '../authorize.ts';
+import { toIconParents } from './icon.resolvers.ts';
+
+export const SEARCH_MAX_FIRST = 500;
+export const SEARCH_MAX_PAGE_SIZE = 50;
+
+function ranked(ctx: GraphQLContext, version: string, query: string): { release: Release; ids: number[] } {
+  const release = ctx.services.releases.resolve(version);
+  return { release, ids: ctx.services.search.search(release, query) };
+}
+
+export const queryResolvers = {
+  Query: {
+    release: (_: unknown, { version }: { version: string }, ctx: GraphQLContext) => ctx.services.releases.resolve(version),
+
+    releases: (_: unknown, __: unknown, ctx: GraphQLContext) => ctx.services.releases.list(),
+
+    search(_: unknown, args: { version: string; query: string; first: number }, ctx: GraphQLContext) {
+      if (args.first < 1 || args.first > SEARCH_MAX_FIRST) throw badUserInput(`first must be between 1 and ${SEARCH_MAX_FIRST}`);
+      const { release, ids } = ranked(ctx, args.version, args.query);
+      return toIconParents(ctx, release, ids.slice(0, args.first));
+    },
+
+    searchPaginated(_: unknown, args: { version: string; query: string; page: number; pageSize: number }, ctx: GraphQLContext) {
+      if (args.page < 1) throw badUserInput('page must be at least 1');
+      if (args.pageSize < 1 || args.pageSize > SEARCH_MAX_PAGE_SIZE) throw badUserInput(`pageSize must be between 1 and ${SEARCH_MAX_PAGE_SIZE}`);
+      const { release, ids } = ranked(ctx, args.version, args.query);
+      const start = (args.page - 1) * args.pageSize;
+      return {
+        icons: toIconParents(ctx, release, ids.slice(start, start + args.pageSize)),
+        page: args.page,
+        pageSize: args.pageSize,
+        totalIconCount: ids.length,
+        totalPageCount: Math.ceil(ids.length / args.pageSize),
+      };
+    },
+
+    me: (_: unknown, __: unknown, ctx: GraphQLContext) => {
+      if (ctx.principal.accountId === null) throw unauthorized(ctx.principal);
+      return { id: ctx.principal.accountId };
+    },
+  },
+};
