@@ -2,7 +2,7 @@
 // BENCH_CACHE, default ./data/bench-tarballs, and not timed). Targets: 7.3.1 <= 2 s, all <= 60 s.
 // Baseline in the same run: unpacking the same tarballs without importing them.
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import semver from 'semver';
@@ -14,12 +14,19 @@ import { fetchRelease, FREE_PACKAGE, openTarball, publishedVersions } from '../s
 const cache = resolve(process.env.BENCH_CACHE ?? './data/bench-tarballs');
 mkdirSync(cache, { recursive: true });
 
+// Registry dates of the cached 5.0.x folders, for the releases that ship no font.
+const datesFile = join(cache, 'registry-dates.json');
+const registryDates: Record<string, string> = existsSync(datesFile) ? JSON.parse(readFileSync(datesFile, 'utf8')) : {};
+
 async function localSource(version: string): Promise<string> {
   if (semver.satisfies(version, '5.0.x')) {
     const folder = join(cache, version);
-    if (!existsSync(folder)) {
+    if (!existsSync(folder) || !registryDates[version]) {
       const fetched = await fetchRelease(version);
+      rmSync(folder, { recursive: true, force: true });
       cpSync(fetched.dir, folder, { recursive: true });
+      registryDates[version] = fetched.fallbackDate!;
+      writeFileSync(datesFile, JSON.stringify(registryDates, null, 2));
       fetched.cleanup();
     }
     return folder;
@@ -72,7 +79,7 @@ for (const version of order) {
 const { db, done } = freshDb();
 const started = performance.now();
 let icons = 0;
-for (const version of order) icons += (await addRelease(db, sources.get(version)!)).icons;
+for (const version of order) icons += (await addRelease(db, sources.get(version)!, { fallbackDate: registryDates[version] })).icons;
 const all = performance.now() - started;
 done();
 

@@ -10,6 +10,8 @@ import { loadRelease } from './load.ts';
 
 export interface AddOptions {
   replace?: boolean;
+  /** Release date (YYYY-MM-DD) for a package that ships no font to read it from. */
+  fallbackDate?: string;
 }
 export interface AddResult {
   version: string;
@@ -32,7 +34,7 @@ export async function addRelease(db: Db, spec: string, options: AddOptions = {})
     // JS-only releases carry no labels: borrow them from the nearest later release loaded.
     const { kind, version } = locatePackage(onDisk.dir);
     const labelFor = kind === 'js' || kind === 'split' ? laterLabels(db, version) : undefined;
-    const document = fontAwesomeFreeDocument(onDisk.dir, { labelFor, fallbackDate: onDisk.fallbackDate });
+    const document = fontAwesomeFreeDocument(onDisk.dir, { labelFor, fallbackDate: onDisk.fallbackDate ?? options.fallbackDate });
     return summarise(db, document, options);
   } finally {
     onDisk.cleanup();

@@ -49,12 +49,14 @@ export function buildSeedProgram(): Command {
     .argument('[sources...]', 'versions, folders, .tgz or .json files')
     .option('--all', 'import every stable Font Awesome Free release not yet present')
     .option('--replace', 'replace a release that is already loaded')
-    .action(async (sources: string[], options: { all?: boolean; replace?: boolean }) => {
+    .option('--date <YYYY-MM-DD>', 'release date, for a package folder or .tgz that ships no font to read it from')
+    .action(async (sources: string[], options: { all?: boolean; replace?: boolean; date?: string }) => {
+      if (options.date && !/^\d{4}-\d{2}-\d{2}$/.test(options.date)) program.error('--date takes YYYY-MM-DD', { exitCode: 2 });
       if (!options.all && sources.length === 0) program.error('add needs a source or --all', { exitCode: 2 });
       const db = openFromEnv();
       if (options.all) return addAll(db);
       for (const source of sources) {
-        const result = await addRelease(db, source, { replace: options.replace });
+        const result = await addRelease(db, source, { replace: options.replace, fallbackDate: options.date });
         console.log(`imported ${result.version}: ${result.icons} icons from ${result.source}`);
       }
     });

@@ -46,6 +46,11 @@ export function createApp({ db, config, logger, ...options }: AppDeps) {
   app.disable('x-powered-by');
   app.set('etag', false); // ETags are computed once per cached response, not per request
   app.use(securityHeaders, corsHeaders, compression());
+  // Once per request, not per lookup: the seed CLI may have changed the database from another process.
+  app.use((_req, _res, next) => {
+    releases.refresh();
+    next();
+  });
 
   app.get('/healthz', (_req, res) => {
     db.$client.prepare('select 1').get();
@@ -74,6 +79,7 @@ export function createApp({ db, config, logger, ...options }: AppDeps) {
     staticHeaders: captureHeaders([securityHeaders, corsHeaders]),
     beforeLookup: releases.refresh,
   });
+  // The fast path refreshes the release list itself before its lookup; Express requests do it above.
   const handler = (req: IncomingMessage, res: ServerResponse) => {
     if (!fastPath(req, res)) app(req, res);
   };

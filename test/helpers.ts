@@ -1,5 +1,5 @@
 // buildTestApp(): the real app on an in-memory database, migrated and loaded from test/fixtures.
-import { createServer, get, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, request as httpRequest, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { readFileSync } from 'node:fs';
 import pino from 'pino';
@@ -31,29 +31,33 @@ export function testDatabase(versions = FIXTURE_VERSIONS): Db {
 export function buildTestApp(options: { db?: Db; env?: Record<string, string> } = {}) {
   const db = options.db ?? testDatabase();
   const config = loadConfig({ LOG_LEVEL: 'silent', ...options.env });
-  const logger = pino({ level: 'silent' });
+  const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
   const built = createApp({ db, config, logger });
   return { ...built, db, config, http: request(built.handler) };
 }
 
-/** A GET whose body arrives as sent (supertest would decompress it), on a loopback server. */
-export async function rawGet(
+/** A request sent as is, whose body arrives as sent (supertest sets headers and decompresses). */
+export async function rawRequest(
   handler: (req: IncomingMessage, res: ServerResponse) => void,
-  path: string,
-  headers: Record<string, string> = {},
+  options: { method?: string; path: string; headers?: Record<string, string>; body?: string },
 ): Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }> {
   const server = createServer(handler);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   try {
     const { port } = server.address() as AddressInfo;
     return await new Promise((resolve, reject) => {
-      get({ host: '127.0.0.1', port, path, headers }, (res) => {
+      const req = httpRequest({ host: '127.0.0.1', port, path: options.path, method: options.method ?? 'GET', headers: options.headers }, (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
         res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
-      }).on('error', reject);
+      });
+      req.on('error', reject);
+      req.end(options.body);
     });
   } finally {
     server.close();
   }
 }
+
+export const rawGet = (handler: Parameters<typeof rawRequest>[0], path: string, headers: Record<string, string> = {}) =>
+  rawRequest(handler, { path, headers });

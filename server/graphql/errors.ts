@@ -34,9 +34,14 @@ export function formatError(logger: Logger) {
     if (original instanceof AppError) {
       return { ...formatted, message: original.message, extensions: { code: codeOf(original) } };
     }
+    // graphql-js reports bad variable values as plain errors without a path or cause, which Apollo
+    // labels INTERNAL_SERVER_ERROR: they are the caller's input.
+    if (error instanceof GraphQLError && !error.originalError && !error.path && !error.extensions?.code) {
+      return { message: formatted.message, locations: formatted.locations, extensions: { code: 'BAD_USER_INPUT' } };
+    }
     const code = String(formatted.extensions?.code ?? 'INTERNAL_SERVER_ERROR');
     if (code === 'INTERNAL_SERVER_ERROR' && !(original instanceof GraphQLError && original.extensions?.code)) {
-      logger.error({ err: original }, 'graphql resolver error');
+      logger.error({ err: original ?? formatted }, 'graphql resolver error');
       return { message: 'internal server error', path: formatted.path, extensions: { code } };
     }
     const { stacktrace: _stack, http: _http, ...extensions } = formatted.extensions ?? {};

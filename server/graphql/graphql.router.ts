@@ -34,7 +34,7 @@ interface Deps {
   cache: ResponseCache;
 }
 
-/** Whether every error of an Apollo 400 belongs to the query (answered 200) rather than the transport. */
+/** Whether every error of a failed Apollo response belongs to the query (answered 200), not the transport. */
 function isQueryLevelFailure(body: string): boolean {
   try {
     const errors = (JSON.parse(body) as { errors?: { extensions?: { code?: string } }[] }).errors;
@@ -77,7 +77,7 @@ export function createGraphQLRouter({ apollo, services, authenticate, cache }: D
     if (response.body.kind !== 'complete') throw new Error('incremental delivery is not supported');
 
     let status = response.status ?? 200;
-    if (status === 400 && isQueryLevelFailure(response.body.string)) status = 200;
+    if (status !== 200 && isQueryLevelFailure(response.body.string)) status = 200;
     const contentType = response.headers.get('content-type') ?? 'application/json; charset=utf-8';
     const entry = cachedResponse(response.body.string, contentType, 'private, no-cache');
     if (status !== 200) {

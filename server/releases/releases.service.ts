@@ -41,15 +41,20 @@ export function createReleasesService(repo: ReleasesRepo) {
     return { dataVersion, releases, byVersion: new Map(releases.map((r) => [r.version, r])), byId: new Map(releases.map((r) => [r.id, r])) };
   }
 
-  /** The current release list; reloads it (and tells listeners) when the database has changed. */
-  function current(): Snapshot {
+  /** Reloads the release list (and tells listeners) when the database has changed since last checked. */
+  function refresh(): void {
     const dataVersion = repo.dataVersion();
     if (snapshot?.dataVersion !== dataVersion) {
       const changed = snapshot !== null;
       snapshot = load(dataVersion);
       if (changed) listeners.forEach((listener) => listener());
     }
-    return snapshot;
+  }
+
+  /** The release list as of the last refresh (once per request: see app.ts). */
+  function current(): Snapshot {
+    if (!snapshot) refresh();
+    return snapshot!;
   }
 
   return {
@@ -58,8 +63,8 @@ export function createReleasesService(repo: ReleasesRepo) {
     /** Tells `listener` when the database changed, so caches of derived responses can be dropped. */
     onChange: (listener: () => void) => void listeners.push(listener),
 
-    /** Checks the database for changes now (cheap: one pragma). */
-    refresh: () => void current(),
+    /** Checks the database for changes now (one cheap pragma); called once at the start of each request. */
+    refresh,
 
     /** Resolves a version argument; throws INVALID_VERSION (malformed) or RELEASE_NOT_FOUND. */
     resolve(input: string): Release {

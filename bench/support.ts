@@ -1,0 +1,68 @@
+// Shared pieces of the on-demand benchmarks: a database holding 7.3.1, child processes pinned to
+// core 0, and a keep-alive HTTP client that times each request.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { Agent, request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { migrateDatabase, openDatabase } from '../db/client.ts';
+import { addRelease } from '../seeds/add-release.ts';
+import { defaultPackageDir } from '../seeds/defaults.ts';
+
+export async function databaseWith(versions: string[]): Promise<{ dir: string; databasePath: string; cleanup: () => void }> {
+  const dir = mkdtempSync(join(tmpdir(), 'iconmeta-bench-'));
+  const databasePath = join(dir, 'bench.sqlite');
+  const db = openDatabase(databasePath);
+  migrateDatabase(db);
+  for (const version of versions) await addRelease(db, defaultPackageDir(version));
+  db.$client.close();
+  return { dir, databasePath, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+const children: ChildProcess[] = [];
+process.on('exit', () => children.forEach((c) => c.kill()));
+
+export function pinned(args: string[], env: NodeJS.ProcessEnv = {}): ChildProcess {
+  const child = spawn('taskset', ['-c', '0', ...args], { env: { ...process.env, ...env }, stdio: 'ignore' });
+  children.push(child);
+  return child;
+}
+
+export const startServer = (port: number, databasePath: string) =>
+  pinned(['npx', 'tsx', 'server/main.ts'], { PORT: String(port), DATABASE_PATH: databasePath, SEED_DEFAULTS: 'false', LOG_LEVEL: 'warn' });
+
+const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+
+export interface Timed {
+  ms: number;
+  status: number;
+  body: Buffer;
+  headers: Record<string, unknown>;
+}
+
+export function send(port: number, path: string, options: { method?: string; body?: string; headers?: Record<string, string> } = {}): Promise<Timed> {
+  const started = performance.now();
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, path, method: options.method ?? 'GET', headers: options.headers, agent }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ ms: performance.now() - started, status: res.statusCode!, body: Buffer.concat(chunks), headers: res.headers }));
+    });
+    req.on('error', reject);
+    req.end(options.body);
+  });
+}
+
+export async function waitFor(port: number, path: string): Promise<void> {
+  for (let i = 0; i < 300; i++) {
+    try {
+      await send(port, path);
+      return;
+    } catch {
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  throw new Error(`nothing answered on port ${port}`);
+}
+
+export const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))];
