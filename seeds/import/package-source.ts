@@ -12,6 +12,11 @@ import { SPLIT_PACKAGES, SPLIT_WEBFONTS, splitPackageName } from './fa-split.ts'
 const run = promisify(execFile);
 export const FREE_PACKAGE = '@fortawesome/fontawesome-free';
 
+// What the adapter reads. A package also holds thousands of SVG files (and sprites, less, scss)
+// that would dominate the unpacking time: they are left in the tarball.
+const NEEDED = /^[^/]+\/(package\.json|index\.js|(metadata|js|css|webfonts)\/[^/]+)$/;
+const needed = (path: string) => NEEDED.test(path);
+
 export interface PackageOnDisk {
   dir: string;
   /** The registry's publish date, for releases without a font to read the date from. */
@@ -23,7 +28,7 @@ export interface PackageOnDisk {
 export async function openTarball(file: string): Promise<PackageOnDisk> {
   const temp = mkdtempSync(join(tmpdir(), 'iconmeta-'));
   try {
-    await tar.x({ file, cwd: temp, strict: true });
+    await tar.x({ file, cwd: temp, strict: true, filter: needed });
     const top = readdirSync(temp);
     return { dir: top.length === 1 ? join(temp, top[0]) : temp, cleanup: () => rmSync(temp, { recursive: true, force: true }) };
   } catch (error) {
@@ -42,7 +47,7 @@ async function npmPack(spec: string, into: string): Promise<string> {
   const packed = await npmJson(['pack', spec, '--pack-destination', into, '--silent']);
   const folder = join(into, spec.replace(/[@/]/g, '_'));
   mkdirSync(folder);
-  await tar.x({ file: join(into, packed[0].filename), cwd: folder, strip: 1, strict: true });
+  await tar.x({ file: join(into, packed[0].filename), cwd: folder, strip: 1, strict: true, filter: needed });
   return folder;
 }
 
