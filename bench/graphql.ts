@@ -4,13 +4,12 @@
 // Targets: repeated <= 3x the bare server, cold <= 40 ms, search <= 5 ms.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { databaseWith, percentile, pinned, send, startServer, waitFor } from './support.ts';
+import { assertPortFree, databaseWith, percentile, pinned, send, startServer, waitFor } from './support.ts';
 
 const SERVER_PORT = 4711;
 const BARE_PORT = 4712;
 const { dir, databasePath, cleanup } = await databaseWith(['7.3.1']);
-startServer(SERVER_PORT, databasePath);
-await waitFor(SERVER_PORT, '/healthz');
+await startServer(SERVER_PORT, databasePath);
 
 const wholeRelease = (name: string) => `query ${name} { release(version: "7.3.1") { icons { id label unicodeHex aliases { names unicodes { primary composite secondary } } familyStylesByLicense { free { family style prefix } pro { family style prefix } } } } }`;
 const post = (query: string) => send(SERVER_PORT, '/graphql', { method: 'POST', body: JSON.stringify({ query }), headers: { 'content-type': 'application/json' } });
@@ -29,6 +28,7 @@ for (let i = 0; i < 200; i++) repeated.push((await post(repeatedQuery)).ms);
 
 const bodyFile = join(dir, 'body.json');
 writeFileSync(bodyFile, first.body);
+await assertPortFree(BARE_PORT);
 pinned(['node', '-e', `const b=require('fs').readFileSync(${JSON.stringify(bodyFile)});require('http').createServer((q,s)=>{q.resume();q.on('end',()=>{s.writeHead(200,{'content-type':'application/json'});s.end(b)})}).listen(${BARE_PORT},'127.0.0.1')`]);
 await waitFor(BARE_PORT, '/');
 const bare: number[] = [];

@@ -28,8 +28,17 @@ export function pinned(args: string[], env: NodeJS.ProcessEnv = {}): ChildProces
   return child;
 }
 
-export const startServer = (port: number, databasePath: string) =>
-  pinned(['npx', 'tsx', 'server/main.ts'], { PORT: String(port), DATABASE_PATH: databasePath, SEED_DEFAULTS: 'false', LOG_LEVEL: 'warn' });
+/** Fails if anything already answers on `port`: a stray server there would be measured instead. */
+export async function assertPortFree(port: number): Promise<void> {
+  const answered = await send(port, '/').then(() => true, () => false);
+  if (answered) throw new Error(`port ${port} is already in use: stop whatever listens there first`);
+}
+
+export async function startServer(port: number, databasePath: string): Promise<void> {
+  await assertPortFree(port);
+  pinned(['node', '--import', 'tsx', 'server/main.ts'], { PORT: String(port), DATABASE_PATH: databasePath, SEED_DEFAULTS: 'false', LOG_LEVEL: 'warn' });
+  await waitFor(port, '/healthz');
+}
 
 const agent = new Agent({ keepAlive: true, maxSockets: 1 });
 

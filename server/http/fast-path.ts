@@ -35,12 +35,24 @@ export interface FastPathOptions {
   beforeLookup: () => void;
 }
 
+// Hot clients repeat a few URLs: remember what each maps to rather than parse it again.
+const MAX_REMEMBERED_URLS = 10_000;
+
 /** Returns true when it answered the request. */
 export function createFastPath({ cache, staticHeaders, beforeLookup }: FastPathOptions) {
+  const keys = new Map<string, string | null>();
+  const keyOf = (url: string) => {
+    let key = keys.get(url);
+    if (key === undefined) {
+      if (keys.size >= MAX_REMEMBERED_URLS) keys.clear();
+      keys.set(url, (key = cacheKeyOf(url)));
+    }
+    return key;
+  };
   return (req: IncomingMessage, res: ServerResponse): boolean => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || !req.url?.startsWith('/releases')) return false;
     beforeLookup();
-    const key = cacheKeyOf(req.url);
+    const key = keyOf(req.url);
     const entry = key === null ? undefined : cache.get(key);
     if (!entry) return false;
     sendCached(req, res, entry, staticHeaders);

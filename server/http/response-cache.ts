@@ -13,12 +13,14 @@ export interface CachedResponse {
   /** Strong ETag of the identity bytes; encoded forms get a suffix, since their bytes differ. */
   etag: string;
   encoded: Partial<Record<'br' | 'gzip', Buffer>>;
+  /** The complete 200 headers per encoding and header set, built on first use and reused. */
+  headers: Map<string, Record<string, string | number>>;
 }
 
 export function cachedResponse(body: string | Buffer, contentType: string, cacheControl: string): CachedResponse {
   const bytes = typeof body === 'string' ? Buffer.from(body) : body;
   const etag = `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 27)}"`;
-  return { body: bytes, contentType, cacheControl, etag, encoded: {} };
+  return { body: bytes, contentType, cacheControl, etag, encoded: {}, headers: new Map() };
 }
 
 // Below this size compression saves less than its headers cost.

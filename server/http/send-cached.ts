@@ -36,25 +36,37 @@ export function sendCached(
   req: IncomingMessage,
   res: ServerResponse,
   entry: CachedResponse,
-  staticHeaders: Record<string, string> = {},
+  staticHeaders: Record<string, string> = NO_HEADERS,
 ): void {
   const encoding = chooseEncoding(req.headers['accept-encoding']);
-  const headers: Record<string, string | number> = {
-    ...staticHeaders,
-    'Cache-Control': entry.cacheControl,
-    Vary: 'Accept-Encoding',
-  };
   const ifNoneMatch = req.headers['if-none-match'];
   if (ifNoneMatch && matches(ifNoneMatch, entry)) {
-    res.writeHead(304, { ...headers, ETag: etagFor(entry, encoding) });
+    res.writeHead(304, { ...staticHeaders, 'Cache-Control': entry.cacheControl, Vary: 'Accept-Encoding', ETag: etagFor(entry, encoding) });
     res.end();
     return;
   }
   const body = bodyFor(entry, encoding);
-  headers['Content-Type'] = entry.contentType;
-  headers['Content-Length'] = body.bytes.length;
-  headers.ETag = etagFor(entry, body.encoding);
-  if (body.encoding !== 'identity') headers['Content-Encoding'] = body.encoding;
-  res.writeHead(200, headers);
+  res.writeHead(200, headersFor(entry, body.encoding, body.bytes.length, staticHeaders));
   res.end(req.method === 'HEAD' ? undefined : body.bytes);
+}
+
+const NO_HEADERS: Record<string, string> = {};
+
+/** The 200 headers of an entry in one encoding: built once, then the same object every time. */
+function headersFor(entry: CachedResponse, encoding: Encoding, length: number, staticHeaders: Record<string, string>) {
+  const key = staticHeaders === NO_HEADERS ? encoding : `${encoding}+static`;
+  let headers = entry.headers.get(key);
+  if (!headers) {
+    headers = {
+      ...staticHeaders,
+      'Cache-Control': entry.cacheControl,
+      Vary: 'Accept-Encoding',
+      'Content-Type': entry.contentType,
+      'Content-Length': length,
+      ETag: etagFor(entry, encoding),
+      ...(encoding !== 'identity' && { 'Content-Encoding': encoding }),
+    };
+    entry.headers.set(key, headers);
+  }
+  return headers;
 }

@@ -7,11 +7,13 @@ export type ReleaseRow = typeof t.releases.$inferSelect;
 export type FamilyStyleRow = typeof t.familyStyles.$inferSelect;
 
 export function createReleasesRepo(db: Db) {
+  // Checked on every request: prepared once (db.pragma() would prepare it each time).
+  const dataVersion = db.$client.prepare('PRAGMA data_version').pluck();
   return {
     all: (): ReleaseRow[] => db.select().from(t.releases).all(),
 
     /** Changes whenever another connection (the seed CLI) commits to the database file. */
-    dataVersion: (): number => db.$client.pragma('data_version', { simple: true }) as number,
+    dataVersion: (): number => dataVersion.get() as number,
 
     familyStyles: (releaseId: number): FamilyStyleRow[] =>
       db.select().from(t.familyStyles).where(eq(t.familyStyles.releaseId, releaseId)).orderBy(asc(t.familyStyles.position)).all(),
