@@ -5,7 +5,7 @@ import { loadRelease } from '../seeds/load.ts';
 import type { ReleaseDocument } from '../seeds/import/document.ts';
 
 describe('GraphQL interface', () => {
-  const { http, handler } = buildTestApp({ db: testDatabase([...FIXTURE_VERSIONS, '5.1.0', '5.10.0', '5.11.0-beta1']) });
+  const { http, handler, cache } = buildTestApp({ db: testDatabase([...FIXTURE_VERSIONS, '5.1.0', '5.10.0', '5.11.0-beta1']) });
   const gql = (query: string, variables?: object, path = '/graphql') => http.post(path).send({ query, variables }).expect(200);
   const codes = (body: any) => (body.errors ?? []).map((e: any) => e.extensions.code);
 
@@ -235,12 +235,21 @@ describe('GraphQL interface', () => {
   });
 
   describe('response cache', () => {
-    it('answers an identical request with identical bytes', async () => {
+    it('answers an identical request from the cache, with identical bytes', async () => {
       const query = '{ release(version: "1.2.0") { icons { id label } } }';
+      const before = cache.size;
       const a = await http.post('/graphql').send({ query }).expect(200);
+      expect(cache.size).to.equal(before + 1);
       const b = await http.post('/graphql').send({ query }).expect(200);
+      expect(cache.size).to.equal(before + 1);
       expect(b.text).to.equal(a.text);
       expect(b.headers.etag).to.equal(a.headers.etag);
+    });
+
+    it('does not keep responses that carry errors', async () => {
+      const before = cache.size;
+      await http.post('/graphql').send({ query: '{ release(version: "9.9.9") { version } }' }).expect(200);
+      expect(cache.size).to.equal(before);
     });
   });
 });

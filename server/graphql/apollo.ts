@@ -18,7 +18,7 @@ const errorFlagPlugin: ApolloServerPlugin<GraphQLContext> = {
   async requestDidStart() {
     return {
       async willSendResponse({ contextValue, response }) {
-        contextValue.hadErrors = response.body.kind !== 'single' || Boolean(response.body.singleResult.errors?.length);
+        contextValue.outcome.hadErrors = response.body.kind !== 'single' || Boolean(response.body.singleResult.errors?.length);
       },
     };
   },

@@ -21,10 +21,13 @@ export interface GraphQLContext {
   principal: Principal;
   services: Services;
   loaders: Loaders;
-  /** Set after execution: responses with errors are not kept in the response cache. */
-  hadErrors?: boolean;
+  /**
+   * Filled in after execution; responses with errors are not kept in the response cache. A nested
+   * object because Apollo shallow-copies the context for each operation.
+   */
+  outcome: { hadErrors?: boolean };
 }
 
 export function createContext(services: Services, principal: Principal): GraphQLContext {
-  return { principal, services, loaders: createLoaders(services.iconsRepo, services.releasesRepo) };
+  return { principal, services, loaders: createLoaders(services.iconsRepo, services.releasesRepo), outcome: {} };
 }

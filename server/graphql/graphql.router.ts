@@ -85,7 +85,7 @@ export function createGraphQLRouter({ apollo, services, authenticate, cache }: D
       res.status(status).set('Cache-Control', 'no-store').send(response.body.string);
       return;
     }
-    if (key && context.hadErrors === false) cache.set(key, entry);
+    if (key && context.outcome.hadErrors === false) cache.set(key, entry);
     sendCached(req, res, entry);
   }
 
