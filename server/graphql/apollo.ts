@@ -2,10 +2,12 @@
 import { readFileSync } from 'node:fs';
 import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
 import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
+import { makeExecutableSchema } from '@graphql-tools/schema';
 import type { Logger } from 'pino';
 import type { GraphQLContext } from './context.ts';
 import { costLimitsPlugin } from './cost-limits.ts';
 import { formatError } from './errors.ts';
+import { createJitGateway } from './jit-gateway.ts';
 import { iconResolvers } from './resolvers/icon.resolvers.ts';
 import { queryResolvers } from './resolvers/query.resolvers.ts';
 import { releaseResolvers } from './resolvers/release.resolvers.ts';
@@ -25,9 +27,12 @@ const errorFlagPlugin: ApolloServerPlugin<GraphQLContext> = {
 };
 
 export function createApolloServer(logger: Logger) {
-  const server = new ApolloServer<GraphQLContext>({
+  const schema = makeExecutableSchema<GraphQLContext>({
     typeDefs,
     resolvers: [{ Date: DateScalar, Json: JsonScalar }, queryResolvers, releaseResolvers, iconResolvers],
+  });
+  const server = new ApolloServer<GraphQLContext>({
+    gateway: createJitGateway(schema),
     introspection: true,
     // Clients authenticate by header only, never cookies: no CSRF preflight header is needed.
     csrfPrevention: false,

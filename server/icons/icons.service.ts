@@ -57,6 +57,11 @@ export function createIconsService(repo: IconsRepo, releases: ReleasesService) {
   return {
     assemble,
 
+    /** Every icon of the release matching the license filter (no pagination). */
+    all(release: Release, license: LicenseFilter): Icon[] {
+      return assemble(release, repo.page(release.id, license, -1, 0), true);
+    },
+
     page(release: Release, request: PageRequest, options: { withAliases: boolean }): IconsPage {
       const { license, page, pageSize } = request;
       const totalIconCount = repo.count(release.id, license);

@@ -12,7 +12,7 @@ export type IconParent = Icon & { release: Release };
 export function toIconParents(ctx: GraphQLContext, release: Release, rowIds: number[]): IconParent[] {
   const rows = ctx.services.iconsRepo.byRowIds(rowIds);
   const assembled = new Map(ctx.services.icons.assemble(release, rows, true).map((icon) => [icon.id, icon]));
-  return rowIds.map((id) => ({ ...assembled.get(id)!, release }));
+  return rowIds.map((id) => Object.assign(assembled.get(id)!, { release }));
 }
 
 // Legacy style names: classic family-styles only (the deprecated fields predate families).

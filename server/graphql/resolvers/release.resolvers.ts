@@ -2,16 +2,18 @@ import type { FamilyStyleRow } from '../../releases/releases.repo.ts';
 import type { Release } from '../../releases/releases.service.ts';
 import type { GraphQLContext } from '../context.ts';
 import { badUserInput } from '../errors.ts';
-import { toIconParents } from './icon.resolvers.ts';
+import type { Icon } from '../../icons/icons.service.ts';
+import { toIconParents, type IconParent } from './icon.resolvers.ts';
 
 const MAX_PAGE_SIZE = 500;
 const LICENSES = { ANY: null, FREE: 'free', PRO: 'pro' } as const;
 
 const familyStylesOf = (ctx: GraphQLContext, release: Release): FamilyStyleRow[] => [...ctx.services.releases.familyStylesById(release).values()];
 
-function pageOf(ctx: GraphQLContext, release: Release, license: 'free' | 'pro' | null, page: number, pageSize: number) {
-  const result = ctx.services.icons.page(release, { license, page, pageSize }, { withAliases: true });
-  return { ...result, icons: result.icons.map((icon) => ({ ...icon, release })) };
+/** Marks icons with their release (needed by shim and svgs) in place: a whole release is 2,000 icons. */
+function withRelease(icons: Icon[], release: Release): IconParent[] {
+  for (const icon of icons) (icon as IconParent).release = release;
+  return icons as IconParent[];
 }
 
 export const releaseResolvers = {
@@ -31,14 +33,14 @@ export const releaseResolvers = {
 
     icons(release: Release, { license }: { license?: string | null }, ctx: GraphQLContext) {
       if (license != null && license !== 'free' && license !== 'pro') throw badUserInput('license must be "free" or "pro"');
-      const total = ctx.services.icons.page(release, { license: license ?? null, page: 1, pageSize: 1 }, { withAliases: false }).totalIconCount;
-      return total === 0 ? [] : pageOf(ctx, release, license ?? null, 1, total).icons;
+      return withRelease(ctx.services.icons.all(release, license ?? null), release);
     },
 
     iconsPaginated(release: Release, args: { license: keyof typeof LICENSES; page: number; pageSize: number }, ctx: GraphQLContext) {
       if (args.page < 1) throw badUserInput('page must be at least 1');
       if (args.pageSize < 1 || args.pageSize > MAX_PAGE_SIZE) throw badUserInput(`pageSize must be between 1 and ${MAX_PAGE_SIZE}`);
-      return pageOf(ctx, release, LICENSES[args.license], args.page, args.pageSize);
+      const page = ctx.services.icons.page(release, { license: LICENSES[args.license], page: args.page, pageSize: args.pageSize }, { withAliases: true });
+      return { ...page, icons: withRelease(page.icons, release) };
     },
 
     iconCount: (release: Release, _: unknown, ctx: GraphQLContext) => counts(ctx, release, 'pairs'),
