@@ -286,6 +286,24 @@ describe('GraphQL batching', () => {
     return count;
   }
 
+  it('assembles scattered icons (search results) as fully as a dense page', async () => {
+    const db = openDatabase(':memory:');
+    migrateDatabase(db);
+    const doc = releaseOf('2.0.0', 200);
+    // Two icons at opposite ends of the release share a term no other icon has.
+    const ends = [doc.icons[0], doc.icons[199]];
+    ends.forEach((icon) => (icon.searchTerms = ['needle']));
+    loadRelease(db, doc);
+    const { http } = buildTestApp({ db });
+    const fields = 'id aliases { names unicodes { composite } } familyStylesByLicense { free { prefix } pro { prefix } }';
+    const found = await http.post('/graphql').send({ query: `{ search(version: "2.0.0", query: "needle") { ${fields} } }` }).expect(200);
+    const dense = await http.post('/graphql').send({ query: `{ release(version: "2.0.0") { icons { ${fields} } } }` }).expect(200);
+    const byId = Object.fromEntries(dense.body.data.release.icons.map((i: any) => [i.id, i]));
+    expect(found.body.data.search.map((i: any) => i.id)).to.have.members(ends.map((i) => i.id));
+    for (const icon of found.body.data.search) expect(icon).to.deep.equal(byId[icon.id]);
+    expect(byId[ends[1].id].aliases.names).to.deep.equal([`alias-${ends[1].id.slice(5)}`]);
+  });
+
   it('runs the same number of SQL statements for a whole release of 20 or 200 icons', async () => {
     const db = openDatabase(':memory:');
     migrateDatabase(db);

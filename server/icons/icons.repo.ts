@@ -82,6 +82,27 @@ export function createIconsRepo(db: Db) {
     aliasNames: (first: number, last: number) => aliasNames.all({ lo: first, hi: last }),
     aliasUnicodes: (first: number, last: number) => aliasUnicodes.all({ lo: first, hi: last }),
     familyStyles: (first: number, last: number) => familyStyles.all({ lo: first, hi: last }),
+
+    /** The same related rows for a few scattered icons (search results), where a range would read most of a release. */
+    scattered: (iconIds: number[]) => ({
+      aliasNames: db
+        .select({ iconId: t.iconAliasNames.iconId, name: t.iconAliasNames.name })
+        .from(t.iconAliasNames)
+        .where(inArray(t.iconAliasNames.iconId, iconIds))
+        .orderBy(asc(t.iconAliasNames.iconId), asc(t.iconAliasNames.position))
+        .all(),
+      aliasUnicodes: db
+        .select({ iconId: t.iconAliasUnicodes.iconId, kind: t.iconAliasUnicodes.kind, value: t.iconAliasUnicodes.value })
+        .from(t.iconAliasUnicodes)
+        .where(inArray(t.iconAliasUnicodes.iconId, iconIds))
+        .orderBy(asc(t.iconAliasUnicodes.iconId), asc(t.iconAliasUnicodes.kind), asc(t.iconAliasUnicodes.position))
+        .all(),
+      familyStyles: db
+        .select({ iconId: t.iconFamilyStyles.iconId, license: t.iconFamilyStyles.license, familyStyleId: t.iconFamilyStyles.familyStyleId })
+        .from(t.iconFamilyStyles)
+        .where(inArray(t.iconFamilyStyles.iconId, iconIds))
+        .all(),
+    }),
   };
 }
 

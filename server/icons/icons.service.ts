@@ -24,6 +24,9 @@ export interface IconsPage {
   totalPageCount: number;
 }
 
+// Above this ratio of row-id span to icons, reading by id beats scanning the range.
+const SCATTER_FACTOR = 8;
+
 const byPosition = (a: FamilyStyleRow, b: FamilyStyleRow) => a.position - b.position;
 
 export function createIconsService(repo: IconsRepo, releases: ReleasesService) {
@@ -38,7 +41,14 @@ export function createIconsService(repo: IconsRepo, releases: ReleasesService) {
     let last = first;
     for (const { id } of rows) [first, last] = [Math.min(first, id), Math.max(last, id)];
 
-    for (const m of repo.familyStyles(first, last)) icons.get(m.iconId)?.familyStylesByLicense[m.license].push(familyStyles.get(m.familyStyleId)!);
+    // A page is one dense row-id range; a few scattered icons (search results) are read by id.
+    const scattered = last - first + 1 > SCATTER_FACTOR * rows.length ? repo.scattered([...icons.keys()]) : null;
+    const related = {
+      familyStyles: scattered ? scattered.familyStyles : repo.familyStyles(first, last),
+      aliasNames: () => (scattered ? scattered.aliasNames : repo.aliasNames(first, last)),
+      aliasUnicodes: () => (scattered ? scattered.aliasUnicodes : repo.aliasUnicodes(first, last)),
+    };
+    for (const m of related.familyStyles) icons.get(m.iconId)?.familyStylesByLicense[m.license].push(familyStyles.get(m.familyStyleId)!);
     for (const icon of icons.values()) {
       icon.familyStylesByLicense.free.sort(byPosition);
       icon.familyStylesByLicense.pro.sort(byPosition);
@@ -48,8 +58,8 @@ export function createIconsService(repo: IconsRepo, releases: ReleasesService) {
         const icon = icons.get(iconId);
         return icon && (icon.aliases ??= { names: [], unicodes: { primary: [], composite: [], secondary: [] } });
       };
-      for (const { iconId, name } of repo.aliasNames(first, last)) aliasesOf(iconId)?.names.push(name);
-      for (const { iconId, kind, value } of repo.aliasUnicodes(first, last)) aliasesOf(iconId)?.unicodes[kind].push(value);
+      for (const { iconId, name } of related.aliasNames()) aliasesOf(iconId)?.names.push(name);
+      for (const { iconId, kind, value } of related.aliasUnicodes()) aliasesOf(iconId)?.unicodes[kind].push(value);
     }
     return [...icons.values()];
   }
