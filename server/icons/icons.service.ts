@@ -1,4 +1,5 @@
 // Icon rules: the license filter, pagination and the assembly of an icon's related lists.
+import { LRUCache } from 'lru-cache';
 import type { FamilyStyleRow } from '../releases/releases.repo.ts';
 import type { Release, ReleasesService } from '../releases/releases.service.ts';
 import type { IconRow, IconsRepo, LicenseFilter } from './icons.repo.ts';
@@ -30,6 +31,10 @@ const SCATTER_FACTOR = 8;
 const byPosition = (a: FamilyStyleRow, b: FamilyStyleRow) => a.position - b.position;
 
 export function createIconsService(repo: IconsRepo, releases: ReleasesService) {
+  // A few MB per release; the releases most asked for stay.
+  const wholeReleases = new LRUCache<string, Icon[]>({ max: 24 });
+  releases.onChange(() => wholeReleases.clear());
+
   /** Attaches aliases (unless `withAliases` is false) and family-styles to a list of icon rows. */
   function assemble(release: Release, rows: IconRow[], withAliases: boolean): Icon[] {
     if (rows.length === 0) return [];
@@ -67,9 +72,15 @@ export function createIconsService(repo: IconsRepo, releases: ReleasesService) {
   return {
     assemble,
 
-    /** Every icon of the release matching the license filter (no pagination). */
+    /**
+     * Every icon of the release matching the license filter, assembled once and kept: a release is
+     * immutable, and assembling 2,000 icons costs ~15 ms that every new whole-release query would pay.
+     */
     all(release: Release, license: LicenseFilter): Icon[] {
-      return assemble(release, repo.page(release.id, license, -1, 0), true);
+      const key = `${release.id}:${license ?? 'any'}`;
+      let icons = wholeReleases.get(key);
+      if (!icons) wholeReleases.set(key, (icons = assemble(release, repo.page(release.id, license, -1, 0), true)));
+      return icons;
     },
 
     page(release: Release, request: PageRequest, options: { withAliases: boolean }): IconsPage {

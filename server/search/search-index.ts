@@ -22,13 +22,20 @@ export interface SearchDocument {
 
 const words = (text: string) => text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
 
-/** Whether a and b differ by at most one insertion, deletion or substitution. */
-function withinOneEdit(a: string, b: string): boolean {
-  if (Math.abs(a.length - b.length) > 1) return false;
+/**
+ * Whether `word` is within one edit (substitution, insertion, deletion) of a prefix of `token`:
+ * `calender` ~ `calendar`, `hose` ~ `house`. `suffixes[k]` is `word.slice(k)`, made once per word,
+ * so scanning thousands of tokens allocates nothing.
+ */
+function withinOneEditOfPrefix(word: string, token: string, suffixes: string[]): boolean {
   let i = 0;
-  while (i < a.length && i < b.length && a[i] === b[i]) i++;
-  if (a.length === b.length) return a.slice(i + 1) === b.slice(i + 1);
-  return a.length > b.length ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
+  while (i < word.length && i < token.length && word[i] === token[i]) i++;
+  if (i === word.length) return true;
+  return (
+    token.startsWith(suffixes[i + 1], i + 1) || // one letter differs
+    token.startsWith(suffixes[i + 1], i) || // one letter too many in the word
+    token.startsWith(suffixes[i], i + 1) // one letter missing from the word
+  );
 }
 
 export class SearchIndex {
@@ -90,11 +97,12 @@ export class SearchIndex {
   private scoreWord(word: string): Map<number, number> {
     const scores = new Map<number, number>();
     const typoAllowed = word.length >= 4;
+    const suffixes = Array.from({ length: word.length + 2 }, (_, k) => word.slice(k));
     for (const [token, posting] of this.postings) {
       let quality = 0;
       if (token === word) quality = 1;
       else if (token.startsWith(word)) quality = 0.8;
-      else if (typoAllowed && (withinOneEdit(word, token) || (token.length > word.length && withinOneEdit(word, token.slice(0, word.length))))) quality = 0.5;
+      else if (typoAllowed && token.length >= word.length - 1 && withinOneEditOfPrefix(word, token, suffixes)) quality = 0.5;
       if (quality === 0) continue;
       for (const [index, weight] of posting) {
         const score = weight * quality;
