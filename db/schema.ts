@@ -264,3 +264,83 @@ export const releaseSris = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.releaseId, t.license, t.path] })],
 );
+
+// Accounts and credentials. Tokens are stored only as SHA-256 hashes of high-entropy random values.
+export const accounts = sqliteTable('accounts', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  email: text('email').notNull().unique(),
+  createdAt: text('created_at').notNull(),
+});
+
+export const apiTokens = sqliteTable(
+  'api_tokens',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    scopes: text('scopes', { mode: 'json' }).$type<string[]>().notNull(),
+    createdAt: text('created_at').notNull(),
+    lastUsedAt: text('last_used_at'),
+    expiresAt: text('expires_at'),
+    revokedAt: text('revoked_at'),
+  },
+  (t) => [index('api_tokens_account').on(t.accountId)],
+);
+
+export const accessTokens = sqliteTable(
+  'access_tokens',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    apiTokenId: integer('api_token_id')
+      .notNull()
+      .references(() => apiTokens.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    scopes: text('scopes', { mode: 'json' }).$type<string[]>().notNull(),
+    expiresAt: text('expires_at').notNull(),
+  },
+  (t) => [index('access_tokens_expires').on(t.expiresAt), index('access_tokens_api_token').on(t.apiTokenId)],
+);
+
+export const kits = sqliteTable(
+  'kits',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    token: text('token').notNull().unique(),
+    name: text('name').notNull(),
+    // May be symbolic ("7.x"): resolved when asked, so a kit follows new releases.
+    version: text('version').notNull(),
+    technology: text('technology', { enum: ['svg', 'webfont'] }).notNull(),
+    license: text('license', { enum: ['free', 'pro'] }).notNull(),
+    minified: integer('minified', { mode: 'boolean' }).notNull().default(true),
+    shimEnabled: integer('shim_enabled', { mode: 'boolean' }).notNull().default(false),
+    autoAccessibilityEnabled: integer('auto_accessibility_enabled', { mode: 'boolean' }).notNull().default(true),
+    status: text('status').notNull().default('published'),
+    domains: text('domains', { mode: 'json' }).$type<string[]>().notNull(),
+    revision: integer('revision').notNull().default(1),
+    createdAt: text('created_at').notNull(),
+  },
+  (t) => [index('kits_account').on(t.accountId)],
+);
+
+export const kitIconUploads = sqliteTable(
+  'kit_icon_uploads',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    kitId: integer('kit_id')
+      .notNull()
+      .references(() => kits.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    unicode: integer('unicode').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    pathData: text('path_data', { mode: 'json' }).$type<string[]>().notNull(),
+    version: integer('version').notNull(),
+  },
+  (t) => [uniqueIndex('kit_icon_uploads_kit_name').on(t.kitId, t.name)],
+);

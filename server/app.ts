@@ -12,9 +12,13 @@ import { createResponseCache } from './http/response-cache.ts';
 import { captureHeaders, corsHeaders, securityHeaders } from './http/security.ts';
 import { createIconsRepo } from './icons/icons.repo.ts';
 import { createIconsService } from './icons/icons.service.ts';
+import { createAuthRepo } from './auth/auth.repo.ts';
+import { createAuthService, type Clock } from './auth/auth.service.ts';
+import { createTokenRouter } from './auth/token.router.ts';
 import { createApolloServer } from './graphql/apollo.ts';
+import { createKitsRepo } from './kits/kits.repo.ts';
+import { createKitsService } from './kits/kits.service.ts';
 import { createGraphQLRouter, GRAPHQL_PATHS } from './graphql/graphql.router.ts';
-import { anonymousOnly, type Authenticate } from './graphql/principal.ts';
 import { landingPage } from './landing.ts';
 import { openApiDocument } from './openapi.ts';
 import { createCatalogueService } from './releases/catalogue.service.ts';
@@ -28,8 +32,8 @@ export interface AppDeps {
   db: Db;
   config: Config;
   logger: Logger;
-  /** Resolves Authorization headers; by default only anonymous callers are accepted. */
-  authenticate?: Authenticate;
+  /** The time, injectable so tests can expire tokens without waiting. */
+  clock?: Clock;
 }
 
 export function createApp({ db, config, logger, ...options }: AppDeps) {
@@ -66,9 +70,13 @@ export function createApp({ db, config, logger, ...options }: AppDeps) {
   });
   app.get('/openapi.json', (req, res) => serveCachedJson(cache, req, res, '/openapi.json', CACHE_SHORT, () => openApiDocument));
   app.use(createReleasesRouter({ releases, catalogue, icons, cache }));
-  const services = { releases, releasesRepo, catalogue, icons, iconsRepo, search: createSearchService(createSearchRepo(db), releases) };
+  const clock = options.clock ?? (() => new Date());
+  const auth = createAuthService(createAuthRepo(db), { clock, accessTokenTtlSeconds: config.accessTokenTtlSeconds });
+  const kits = createKitsService(createKitsRepo(db), auth, clock);
+  app.use(createTokenRouter(auth, { failureLimit: config.tokenFailureLimit, failureWindowSeconds: config.tokenFailureWindowSeconds }));
+  const services = { releases, releasesRepo, catalogue, icons, iconsRepo, search: createSearchService(createSearchRepo(db), releases), auth, kits };
   const apollo = createApolloServer(logger);
-  app.use(createGraphQLRouter({ apollo, services, authenticate: options.authenticate ?? anonymousOnly, cache }));
+  app.use(createGraphQLRouter({ apollo, services, authenticate: auth.authenticate, cache }));
   app.use((req) => {
     throw notFound(`no route for ${req.method} ${req.path}`);
   });
@@ -83,5 +91,5 @@ export function createApp({ db, config, logger, ...options }: AppDeps) {
   const handler = (req: IncomingMessage, res: ServerResponse) => {
     if (!fastPath(req, res)) app(req, res);
   };
-  return { app, handler, cache, close: async () => (cache.clear(), await apollo.stop()) };
+  return { app, handler, cache, auth, kits, close: async () => (cache.clear(), await apollo.stop()) };
 }

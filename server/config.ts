@@ -13,6 +13,8 @@ const schema = z.object({
   SEED_DEFAULTS: flag(true),
   RESPONSE_CACHE_MB: integer(256, 1, 65536),
   ACCESS_TOKEN_TTL: integer(3600, 1, 31 * 24 * 3600),
+  TOKEN_FAILURE_LIMIT: integer(20, 1, 1_000_000),
+  TOKEN_FAILURE_WINDOW: integer(300, 1, 86_400),
 });
 
 export type Config = {
@@ -23,6 +25,8 @@ export type Config = {
   seedDefaults: boolean;
   responseCacheBytes: number;
   accessTokenTtlSeconds: number;
+  tokenFailureLimit: number;
+  tokenFailureWindowSeconds: number;
 };
 
 /** Reads and validates the configuration; throws one error naming every bad key. */
@@ -42,5 +46,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     seedDefaults: c.SEED_DEFAULTS,
     responseCacheBytes: c.RESPONSE_CACHE_MB * 1024 * 1024,
     accessTokenTtlSeconds: c.ACCESS_TOKEN_TTL,
+    tokenFailureLimit: c.TOKEN_FAILURE_LIMIT,
+    tokenFailureWindowSeconds: c.TOKEN_FAILURE_WINDOW,
   };
 }

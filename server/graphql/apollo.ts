@@ -8,6 +8,7 @@ import type { GraphQLContext } from './context.ts';
 import { costLimitsPlugin } from './cost-limits.ts';
 import { formatError } from './errors.ts';
 import { createJitGateway } from './jit-gateway.ts';
+import { accountResolvers } from './resolvers/account.resolvers.ts';
 import { iconResolvers } from './resolvers/icon.resolvers.ts';
 import { queryResolvers } from './resolvers/query.resolvers.ts';
 import { releaseResolvers } from './resolvers/release.resolvers.ts';
@@ -29,7 +30,7 @@ const errorFlagPlugin: ApolloServerPlugin<GraphQLContext> = {
 export function createApolloServer(logger: Logger) {
   const schema = makeExecutableSchema<GraphQLContext>({
     typeDefs,
-    resolvers: [{ Date: DateScalar, Json: JsonScalar }, queryResolvers, releaseResolvers, iconResolvers],
+    resolvers: [{ Date: DateScalar, Json: JsonScalar }, queryResolvers, releaseResolvers, iconResolvers, accountResolvers],
   });
   const server = new ApolloServer<GraphQLContext>({
     gateway: createJitGateway(schema),

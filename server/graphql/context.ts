@@ -1,5 +1,7 @@
 // The per-request GraphQL context: who is calling, the services, and fresh DataLoaders.
+import type { AuthService } from '../auth/auth.service.ts';
 import type { IconsRepo } from '../icons/icons.repo.ts';
+import type { KitsService } from '../kits/kits.service.ts';
 import type { IconsService } from '../icons/icons.service.ts';
 import type { CatalogueService } from '../releases/catalogue.service.ts';
 import type { ReleasesRepo } from '../releases/releases.repo.ts';
@@ -15,6 +17,8 @@ export interface Services {
   icons: IconsService;
   iconsRepo: IconsRepo;
   search: SearchService;
+  auth: AuthService;
+  kits: KitsService;
 }
 
 export interface GraphQLContext {
@@ -29,5 +33,5 @@ export interface GraphQLContext {
 }
 
 export function createContext(services: Services, principal: Principal): GraphQLContext {
-  return { principal, services, loaders: createLoaders(services.iconsRepo, services.releasesRepo), outcome: {} };
+  return { principal, services, loaders: createLoaders(services.iconsRepo, services.releasesRepo, services.kits), outcome: {} };
 }

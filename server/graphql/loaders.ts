@@ -1,6 +1,8 @@
 // Per-request DataLoaders: every per-icon field of a list of icons costs one statement in all.
 import DataLoader from 'dataloader';
 import type { IconsRepo } from '../icons/icons.repo.ts';
+import type { UploadRow } from '../kits/kits.repo.ts';
+import type { KitsService } from '../kits/kits.service.ts';
 import type { ReleasesRepo } from '../releases/releases.repo.ts';
 
 type SvgRow = ReturnType<IconsRepo['svgs']>[number];
@@ -15,8 +17,12 @@ function byRange<Row, Value>(load: (first: number, last: number) => Row[], idOf:
   }, { maxBatchSize: 5000 });
 }
 
-export function createLoaders(icons: IconsRepo, releases: ReleasesRepo) {
+export function createLoaders(icons: IconsRepo, releases: ReleasesRepo, kits: KitsService) {
   return {
+    uploads: new DataLoader<number, UploadRow[]>(async (kitIds) => {
+      const rows = kits.uploads([...kitIds]);
+      return kitIds.map((id) => rows.filter((row) => row.kitId === id));
+    }),
     changes: byRange(icons.changes, (r) => r.id, (rows) => rows[0]?.changes ?? []),
     svgs: byRange<SvgRow, SvgRow[]>(icons.svgs, (r) => r.iconId, (rows) => rows),
     /** Font Awesome 4 shims of a release, by the name of the icon they map to. */

@@ -10,9 +10,3 @@ export const ANONYMOUS: Principal = { scopes: new Set(['public']), accountId: nu
 
 /** Resolves an Authorization header to a principal; null means "present but not valid" (401). */
 export type Authenticate = (authorization: string | undefined) => Principal | null;
-
-/** Until accounts exist, only anonymous callers: an empty header or a bare `Bearer` is anonymous. */
-export const anonymousOnly: Authenticate = (authorization) => {
-  const value = authorization?.trim() ?? '';
-  return value === '' || /^bearer$/i.test(value) ? ANONYMOUS : null;
-};

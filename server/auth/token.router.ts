@@ -1,0 +1,38 @@
+// POST /token (contract §5): an API token in the Authorization header -> an access token. Any
+// body is ignored (never parsed). Failures are rate-limited per client address.
+import { Router } from 'express';
+import { rateLimit } from 'express-rate-limit';
+import { AppError, sendProblem, sendUnauthorized } from '../errors.ts';
+import type { AuthService } from './auth.service.ts';
+
+export interface TokenRouterOptions {
+  /** Failed exchanges allowed per client address and window before 429. */
+  failureLimit: number;
+  failureWindowSeconds: number;
+}
+
+export function createTokenRouter(auth: AuthService, options: TokenRouterOptions): Router {
+  const router = Router();
+  const failures = rateLimit({
+    windowMs: options.failureWindowSeconds * 1000,
+    limit: options.failureLimit,
+    skipSuccessfulRequests: true, // only failed exchanges count
+    standardHeaders: 'draft-7',
+    legacyHeaders: false,
+    handler: (req, res) => {
+      const resetTime = (req as { rateLimit?: { resetTime?: Date } }).rateLimit?.resetTime;
+      const retryAfter = Math.max(1, Math.ceil(((resetTime?.getTime() ?? Date.now() + options.failureWindowSeconds * 1000) - Date.now()) / 1000));
+      sendProblem(res, new AppError(429, 'RATE_LIMITED', 'too many failed token requests from this address', undefined, { 'Retry-After': String(retryAfter) }));
+    },
+  });
+
+  router.post('/token', failures, (req, res) => {
+    const token = auth.exchange(req.headers.authorization);
+    if (!token) return sendUnauthorized(res);
+    res.set('Cache-Control', 'no-store').json(token);
+  });
+  router.all('/token', () => {
+    throw new AppError(405, 'METHOD_NOT_ALLOWED', 'the token endpoint takes POST', undefined, { Allow: 'POST' });
+  });
+  return router;
+}

@@ -1,0 +1,39 @@
+import { asc, eq, inArray, max, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import * as t from '../../db/schema.ts';
+
+export type KitRow = typeof t.kits.$inferSelect;
+export type UploadRow = typeof t.kitIconUploads.$inferSelect;
+
+export function createKitsRepo(db: Db) {
+  return {
+    insertKit: (row: typeof t.kits.$inferInsert) => db.insert(t.kits).values(row).returning().get(),
+    kits: (accountId?: number) =>
+      db
+        .select({ kit: t.kits, email: t.accounts.email })
+        .from(t.kits)
+        .innerJoin(t.accounts, eq(t.accounts.id, t.kits.accountId))
+        .where(accountId === undefined ? undefined : eq(t.kits.accountId, accountId))
+        .orderBy(asc(t.kits.id))
+        .all(),
+    kitByToken: (token: string) => db.select().from(t.kits).where(eq(t.kits.token, token)).get(),
+    uploads: (kitIds: number[]) =>
+      kitIds.length === 0
+        ? []
+        : db.select().from(t.kitIconUploads).where(inArray(t.kitIconUploads.kitId, kitIds)).orderBy(asc(t.kitIconUploads.kitId), asc(t.kitIconUploads.name)).all(),
+    /** Adds an upload with the next private-use code point and bumps the kit's revision, atomically. */
+    addUpload: (kitId: number, upload: Omit<typeof t.kitIconUploads.$inferInsert, 'kitId' | 'unicode' | 'version'>) =>
+      db.transaction((tx) => {
+        const highest = tx.select({ unicode: max(t.kitIconUploads.unicode) }).from(t.kitIconUploads).where(eq(t.kitIconUploads.kitId, kitId)).get();
+        const row = tx
+          .insert(t.kitIconUploads)
+          .values({ ...upload, kitId, unicode: (highest?.unicode ?? 0xe000 - 1) + 1, version: 1 })
+          .returning()
+          .get();
+        tx.update(t.kits).set({ revision: sql`${t.kits.revision} + 1` }).where(eq(t.kits.id, kitId)).run();
+        return row;
+      }),
+  };
+}
+
+export type KitsRepo = ReturnType<typeof createKitsRepo>;
