@@ -28,11 +28,11 @@ export function testDatabase(versions = FIXTURE_VERSIONS): Db {
   return db;
 }
 
-export function buildTestApp(options: { db?: Db; env?: Record<string, string> } = {}) {
+export function buildTestApp(options: { db?: Db; env?: Record<string, string>; clock?: () => Date } = {}) {
   const db = options.db ?? testDatabase();
   const config = loadConfig({ LOG_LEVEL: 'silent', ...options.env });
   const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
-  const built = createApp({ db, config, logger });
+  const built = createApp({ db, config, logger, clock: options.clock });
   return { ...built, db, config, http: request(built.handler) };
 }
 

@@ -51,6 +51,7 @@ export const iconResolvers = {
       const allowed = new Set(visible.filter((fs) => !wanted || wanted.includes(`${fs.family}/${fs.style}`)).map((fs) => fs.id));
       return (await ctx.loaders.svgs.load(icon.id))
         .filter((svg) => allowed.has(svg.familyStyleId))
+        .sort((a, b) => familyStyles.get(a.familyStyleId)!.position - familyStyles.get(b.familyStyleId)!.position)
         .map((svg) => {
           const familyStyle = familyStyles.get(svg.familyStyleId)!;
           return {
