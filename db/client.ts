@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
@@ -19,6 +19,14 @@ export function openDatabase(file: string): Db {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   return drizzle(sqlite, { schema }) as Db;
+}
+
+/** How many of the repository's migrations the database has not applied (0 when up to date). */
+export function pendingMigrations(db: Db): number {
+  const journal = JSON.parse(readFileSync(resolve(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as { entries: unknown[] };
+  const applied = db.$client.prepare("select count(*) as n from sqlite_master where type = 'table' and name = '__drizzle_migrations'").get() as { n: number };
+  const count = applied.n === 0 ? 0 : (db.$client.prepare('select count(*) as n from __drizzle_migrations').get() as { n: number }).n;
+  return journal.entries.length - count;
 }
 
 /** Applies the drizzle-kit migrations that the database has not seen yet. */

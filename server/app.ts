@@ -8,6 +8,8 @@ import type { Config } from './config.ts';
 import { errorHandler, notFound } from './errors.ts';
 import { CACHE_SHORT, serveCachedJson } from './http/cached-json.ts';
 import { createFastPath } from './http/fast-path.ts';
+import { MAX_URL_LENGTH, readinessProblems, requestDeadline, sendRawProblem } from './http/limits.ts';
+import { logRequests } from './http/request-log.ts';
 import { createResponseCache } from './http/response-cache.ts';
 import { captureHeaders, corsHeaders, securityHeaders } from './http/security.ts';
 import { createIconsRepo } from './icons/icons.repo.ts';
@@ -56,13 +58,14 @@ export function createApp({ db, config, logger, ...options }: AppDeps) {
     next();
   });
 
+  app.use(requestDeadline(config.requestTimeoutMs));
+  // Liveness: the process answers. Readiness: the database is open and migrated, and has releases.
   app.get('/healthz', (_req, res) => {
-    db.$client.prepare('select 1').get();
     res.set('Cache-Control', 'no-store').json({ status: 'ok' });
   });
   app.get('/readyz', (_req, res) => {
-    const count = releases.list().length;
-    res.set('Cache-Control', 'no-store').status(count > 0 ? 200 : 503).json({ status: count > 0 ? 'ready' : 'no releases loaded', releases: count });
+    const problems = readinessProblems(db, releases.list().length);
+    res.set('Cache-Control', 'no-store').status(problems.length === 0 ? 200 : 503).json({ status: problems.length === 0 ? 'ready' : 'not ready', problems, releases: releases.list().length });
   });
   app.get(GRAPHQL_PATHS, (req, res, next) => {
     if (req.query.query !== undefined) return next();
@@ -88,7 +91,10 @@ export function createApp({ db, config, logger, ...options }: AppDeps) {
     beforeLookup: releases.refresh,
   });
   // The fast path refreshes the release list itself before its lookup; Express requests do it above.
+  const log = logRequests(logger);
   const handler = (req: IncomingMessage, res: ServerResponse) => {
+    log(req, res);
+    if ((req.url?.length ?? 0) > MAX_URL_LENGTH) return sendRawProblem(res, 414, `the URL is longer than ${MAX_URL_LENGTH} characters`);
     if (!fastPath(req, res)) app(req, res);
   };
   return { app, handler, cache, auth, kits, close: async () => (cache.clear(), await apollo.stop()) };

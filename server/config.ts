@@ -15,6 +15,8 @@ const schema = z.object({
   ACCESS_TOKEN_TTL: integer(3600, 1, 31 * 24 * 3600),
   TOKEN_FAILURE_LIMIT: integer(20, 1, 1_000_000),
   TOKEN_FAILURE_WINDOW: integer(300, 1, 86_400),
+  REQUEST_TIMEOUT_MS: integer(30_000, 100, 600_000),
+  SHUTDOWN_TIMEOUT_MS: integer(10_000, 0, 600_000),
 });
 
 export type Config = {
@@ -27,6 +29,8 @@ export type Config = {
   accessTokenTtlSeconds: number;
   tokenFailureLimit: number;
   tokenFailureWindowSeconds: number;
+  requestTimeoutMs: number;
+  shutdownTimeoutMs: number;
 };
 
 /** Reads and validates the configuration; throws one error naming every bad key. */
@@ -48,5 +52,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     accessTokenTtlSeconds: c.ACCESS_TOKEN_TTL,
     tokenFailureLimit: c.TOKEN_FAILURE_LIMIT,
     tokenFailureWindowSeconds: c.TOKEN_FAILURE_WINDOW,
+    requestTimeoutMs: c.REQUEST_TIMEOUT_MS,
+    shutdownTimeoutMs: c.SHUTDOWN_TIMEOUT_MS,
   };
 }

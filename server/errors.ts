@@ -25,6 +25,7 @@ const TITLES: Record<number, string> = {
   413: 'Content Too Large',
   429: 'Too Many Requests',
   500: 'Internal Server Error',
+  503: 'Service Unavailable',
 };
 
 export class AppError extends Error {

@@ -13,16 +13,32 @@ migrateDatabase(db);
 if (config.seedDefaults) await seedDefaultsIfEmpty(db, logger);
 
 const { handler, close } = createApp({ db, config, logger });
-const server = createServer(handler);
+// Node answers 431 past 16 KiB of headers; slow clients cannot hold a request open for long.
+const server = createServer({ maxHeaderSize: 16 * 1024, requestTimeout: config.requestTimeoutMs, headersTimeout: 10_000 }, handler);
+server.keepAliveTimeout = 5_000;
+server.maxHeadersCount = 100;
 server.listen(config.port, config.host, () => {
   logger.info({ url: `http://${config.host}:${config.port}/`, database: config.databasePath }, 'iconmeta listening');
 });
 
+/**
+ * SIGTERM/SIGINT: stop accepting connections, let requests in flight finish (at most
+ * SHUTDOWN_TIMEOUT_MS), then close the database and exit.
+ */
+let stopping = false;
 function shutdown(signal: string) {
-  logger.info({ signal }, 'shutting down');
+  if (stopping) return;
+  stopping = true;
+  logger.info({ signal }, 'shutting down: finishing requests in flight');
+  const deadline = setTimeout(() => {
+    logger.warn('shutdown timeout: closing the connections still open');
+    server.closeAllConnections();
+  }, config.shutdownTimeoutMs);
+  deadline.unref();
   server.close(async () => {
     await close();
     db.$client.close();
+    logger.info('stopped');
     process.exit(0);
   });
   server.closeIdleConnections();
