@@ -79,6 +79,8 @@ describe('GraphQL interface', () => {
     it('GRAPHQL_VALIDATION_FAILED for an unknown field', async () => expect(codes((await gql('{ releases { nope } }')).body)).to.deep.equal(['GRAPHQL_VALIDATION_FAILED']));
     it('BAD_USER_INPUT for a missing variable or a malformed version', async () => {
       expect(codes((await gql('query($v: String!) { release(version: $v) { version } }')).body)).to.deep.equal(['BAD_USER_INPUT']);
+      // Found by the fuzz suite: a number for a String! variable was a 500.
+      expect(codes((await gql('query($v: String!) { release(version: $v) { version } }', { v: -5 })).body)).to.deep.equal(['BAD_USER_INPUT']);
       const { body } = await gql('{ release(version: "seven") { version } }');
       expect(codes(body)).to.deep.equal(['BAD_USER_INPUT']);
       expect(body.data.release).to.equal(null);

@@ -34,9 +34,11 @@ export function formatError(logger: Logger) {
     if (original instanceof AppError) {
       return { ...formatted, message: original.message, extensions: { code: codeOf(original) } };
     }
-    // graphql-js reports bad variable values as plain errors without a path or cause, which Apollo
-    // labels INTERNAL_SERVER_ERROR: they are the caller's input.
-    if (error instanceof GraphQLError && !error.originalError && !error.path && !error.extensions?.code) {
+    // Bad variable values come back as errors without a path (not from a resolver) and without a
+    // code, caused by nothing or by a scalar's own GraphQLError; Apollo would label them
+    // INTERNAL_SERVER_ERROR, but they are the caller's input.
+    const requestLevel = error instanceof GraphQLError && !error.path && !error.extensions?.code;
+    if (requestLevel && (!error.originalError || error.originalError instanceof GraphQLError)) {
       return { message: formatted.message, locations: formatted.locations, extensions: { code: 'BAD_USER_INPUT' } };
     }
     const code = String(formatted.extensions?.code ?? 'INTERNAL_SERVER_ERROR');
