@@ -1,0 +1,161 @@
+// The real process under faults: killed mid-import, stopped with requests in flight.
+import { expect } from 'chai';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { migrateDatabase, openDatabase } from '../db/client.ts';
+import { defaultPackageDir } from '../seeds/defaults.ts';
+import { loadRelease } from '../seeds/load.ts';
+import { fixtureDocument } from './helpers.ts';
+
+const root = new URL('..', import.meta.url).pathname;
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+
+function startServer(databasePath: string, port: number, env: Record<string, string> = {}): ChildProcess {
+  return spawn('node', ['--import', 'tsx', 'server/main.ts'], {
+    cwd: root,
+    env: { ...process.env, DATABASE_PATH: databasePath, PORT: String(port), SEED_DEFAULTS: 'false', LOG_LEVEL: 'warn', ...env },
+    stdio: 'ignore',
+  });
+}
+
+function get(port: number, path: string, headers: Record<string, string> = {}): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    request({ host: '127.0.0.1', port, path, headers }, (res) => {
+      let body = '';
+      res.on('data', (c) => (body += c));
+      res.on('end', () => resolve({ status: res.statusCode!, body }));
+    })
+      .on('error', reject)
+      .end();
+  });
+}
+
+async function waitUntilUp(port: number) {
+  for (let i = 0; i < 150; i++) {
+    try {
+      return await get(port, '/healthz');
+    } catch {
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  throw new Error('the server did not start');
+}
+
+const exited = (child: ChildProcess) =>
+  new Promise<number | null>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve(child.exitCode);
+    child.once('exit', (code) => resolve(code));
+  });
+
+describe('the service process', function () {
+  this.timeout(120_000);
+  let dir: string;
+  before(() => (dir = mkdtempSync(join(tmpdir(), 'iconmeta-process-'))));
+  after(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('leaves a release wholly absent or wholly present when an import is killed (SIGKILL), and starts after it', async () => {
+    const databasePath = join(dir, 'crash.sqlite');
+    const db = openDatabase(databasePath);
+    migrateDatabase(db);
+    loadRelease(db, fixtureDocument('1.2.0'));
+    db.$client.close();
+
+    const outcomes: string[] = [];
+    for (const delay of [400, 700, 1000, 1300, 1600, 2000]) {
+      const seed = spawn('node', ['--import', 'tsx', 'seeds/cli.ts', 'add', '--replace', defaultPackageDir('7.3.1')], {
+        cwd: root,
+        env: { ...process.env, DATABASE_PATH: databasePath },
+        stdio: 'ignore',
+      });
+      await new Promise((r) => setTimeout(r, delay));
+      seed.kill('SIGKILL');
+      await exited(seed);
+
+      const check = new Database(databasePath);
+      expect(check.pragma('integrity_check', { simple: true })).to.equal('ok');
+      const release = check.prepare("select id from releases where version = '7.3.1'").get() as { id: number } | undefined;
+      const icons = release ? (check.prepare('select count(*) as n from icons where release_id = ?').get(release.id) as { n: number }).n : 0;
+      expect([0, 1992], `after ${delay} ms`).to.include(icons);
+      expect((check.prepare("select count(*) as n from releases where version = '1.2.0'").get() as { n: number }).n).to.equal(1);
+      check.close();
+      outcomes.push(release ? 'present' : 'absent');
+    }
+
+    const port = await freePort();
+    const server = startServer(databasePath, port);
+    try {
+      await waitUntilUp(port);
+      const releases = JSON.parse((await get(port, '/releases')).body).releases.map((r: { version: string }) => r.version);
+      expect(releases).to.include('1.2.0');
+      expect((await get(port, '/releases/1.2.0/icons?page_size=1')).status).to.equal(200);
+    } finally {
+      server.kill('SIGKILL');
+    }
+    // Both outcomes are fine; report what the kills hit.
+    console.log(`      (kills left 7.3.1: ${outcomes.join(', ')})`);
+  });
+
+  it('on SIGTERM, stops accepting connections, finishes the request in flight, and exits 0', async () => {
+    const databasePath = join(dir, 'shutdown.sqlite');
+    const db = openDatabase(databasePath);
+    migrateDatabase(db);
+    loadRelease(db, fixtureDocument('1.2.0'));
+    db.$client.close();
+    const port = await freePort();
+    const server = startServer(databasePath, port);
+    const exit = exited(server);
+    await waitUntilUp(port);
+
+    // A request in flight: headers and half the body sent, the rest after SIGTERM.
+    const body = JSON.stringify({ query: '{ releases { version } }' });
+    const response = new Promise<{ status: number; text: string }>((resolve, reject) => {
+      const req = request({ host: '127.0.0.1', port, path: '/graphql', method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (res) => {
+        let text = '';
+        res.on('data', (c) => (text += c));
+        res.on('end', () => resolve({ status: res.statusCode!, text }));
+      });
+      req.on('error', reject);
+      req.write(body.slice(0, 10));
+      setTimeout(() => {
+        server.kill('SIGTERM');
+        setTimeout(() => req.end(body.slice(10)), 300);
+      }, 200);
+    });
+
+    const finished = await response;
+    expect(finished.status).to.equal(200);
+    expect(JSON.parse(finished.text).data.releases).to.deep.equal([{ version: '1.2.0' }]);
+    expect(await exit).to.equal(0);
+    await get(port, '/healthz').then(
+      () => expect.fail('the stopped server still answered'),
+      (error: NodeJS.ErrnoException) => expect(error.code).to.equal('ECONNREFUSED'),
+    );
+  });
+
+  it('refuses oversized headers (431) and URLs (414)', async () => {
+    const databasePath = join(dir, 'limits.sqlite');
+    const port = await freePort();
+    const server = startServer(databasePath, port);
+    try {
+      await waitUntilUp(port);
+      expect((await get(port, '/healthz', { 'x-filler': 'x'.repeat(20_000) })).status).to.equal(431);
+      const long = await get(port, `/releases?${'a'.repeat(9000)}`);
+      expect(long.status).to.equal(414);
+      expect(JSON.parse(long.body).status).to.equal(414);
+    } finally {
+      server.kill('SIGKILL');
+    }
+  });
+});
