@@ -34,10 +34,12 @@ export async function assertPortFree(port: number): Promise<void> {
   if (answered) throw new Error(`port ${port} is already in use: stop whatever listens there first`);
 }
 
-export async function startServer(port: number, databasePath: string): Promise<void> {
+/** Starts the server pinned to core 0; taskset execs node, so the child's pid is the server's. */
+export async function startServer(port: number, databasePath: string, env: NodeJS.ProcessEnv = {}): Promise<ChildProcess> {
   await assertPortFree(port);
-  pinned(['node', '--import', 'tsx', 'server/main.ts'], { PORT: String(port), DATABASE_PATH: databasePath, SEED_DEFAULTS: 'false', LOG_LEVEL: 'warn' });
+  const child = pinned(['node', '--import', 'tsx', 'server/main.ts'], { PORT: String(port), DATABASE_PATH: databasePath, SEED_DEFAULTS: 'false', LOG_LEVEL: 'warn', ...env });
   await waitFor(port, '/healthz');
+  return child;
 }
 
 const agent = new Agent({ keepAlive: true, maxSockets: 1 });
