@@ -91,7 +91,7 @@ export function createApp({ db, config, logger, ...options }: AppDeps) {
     beforeLookup: releases.refresh,
   });
   // The fast path refreshes the release list itself before its lookup; Express requests do it above.
-  const log = logRequests(logger);
+  const log = logRequests(logger, config.accessLog);
   const handler = (req: IncomingMessage, res: ServerResponse) => {
     log(req, res);
     if ((req.url?.length ?? 0) > MAX_URL_LENGTH) return sendRawProblem(res, 414, `the URL is longer than ${MAX_URL_LENGTH} characters`);

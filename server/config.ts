@@ -11,6 +11,7 @@ const schema = z.object({
   DATABASE_PATH: z.string().min(1).default('./data/iconmeta.sqlite'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEFAULTS: flag(true),
+  ACCESS_LOG: flag(true),
   RESPONSE_CACHE_MB: integer(256, 1, 65536),
   ACCESS_TOKEN_TTL: integer(3600, 1, 31 * 24 * 3600),
   TOKEN_FAILURE_LIMIT: integer(20, 1, 1_000_000),
@@ -25,6 +26,7 @@ export type Config = {
   databasePath: string;
   logLevel: z.infer<typeof schema>['LOG_LEVEL'];
   seedDefaults: boolean;
+  accessLog: boolean;
   responseCacheBytes: number;
   accessTokenTtlSeconds: number;
   tokenFailureLimit: number;
@@ -48,6 +50,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databasePath: c.DATABASE_PATH,
     logLevel: c.LOG_LEVEL,
     seedDefaults: c.SEED_DEFAULTS,
+    accessLog: c.ACCESS_LOG,
     responseCacheBytes: c.RESPONSE_CACHE_MB * 1024 * 1024,
     accessTokenTtlSeconds: c.ACCESS_TOKEN_TTL,
     tokenFailureLimit: c.TOKEN_FAILURE_LIMIT,

@@ -39,7 +39,7 @@ function shutdown(signal: string) {
     await close();
     db.$client.close();
     logger.info('stopped');
-    process.exit(0);
+    logger.flush(() => process.exit(0));
   });
   server.closeIdleConnections();
 }

@@ -32,7 +32,7 @@ describe('operations', () => {
       expect(requests).to.have.length(2);
       expect(requests[0]).to.include({ reqId: 'abc-123', method: 'GET', path: '/releases/1.2.0/icons', status: 200 });
       expect(requests[0].durationMs).to.be.a('number');
-      expect(requests[1].reqId).to.match(/^[0-9a-f-]{36}$/);
+      expect(requests[1].reqId).to.match(/^[A-Za-z0-9_-]{8}-[0-9a-z]+$/);
     });
 
     it('never contain a token, an Authorization header or GraphQL variables', async () => {
