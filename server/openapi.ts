@@ -6,6 +6,7 @@ const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const json = (schema: object) => ({ 'application/json': { schema } });
 const problem = (description: string) => ({ description, content: { 'application/problem+json': { schema: ref('Problem') } } });
 const strings = { type: 'array', items: { type: 'string' } };
+const prefixes = { type: 'array', items: { type: 'object', required: ['prefix'], additionalProperties: false, properties: { prefix: { type: 'string' } } } };
 
 const versionParam = {
   name: 'version',
@@ -143,10 +144,7 @@ export const openApiDocument = {
             type: 'object',
             required: ['free', 'pro'],
             additionalProperties: false,
-            properties: {
-              free: { type: 'array', items: { type: 'object', required: ['prefix'], additionalProperties: false, properties: { prefix: { type: 'string' } } } },
-              pro: { type: 'array', items: { type: 'object', required: ['prefix'], additionalProperties: false, properties: { prefix: { type: 'string' } } } },
-            },
+            properties: { free: prefixes, pro: prefixes },
           },
         },
       },

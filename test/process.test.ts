@@ -65,12 +65,18 @@ describe('the service process', function () {
   before(() => (dir = mkdtempSync(join(tmpdir(), 'iconmeta-process-'))));
   after(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('leaves a release wholly absent or wholly present when an import is killed (SIGKILL), and starts after it', async () => {
-    const databasePath = join(dir, 'crash.sqlite');
+  /** A database file holding the fixture release 1.2.0. */
+  function databaseFile(name: string): string {
+    const databasePath = join(dir, name);
     const db = openDatabase(databasePath);
     migrateDatabase(db);
     loadRelease(db, fixtureDocument('1.2.0'));
     db.$client.close();
+    return databasePath;
+  }
+
+  it('leaves a release wholly absent or wholly present when an import is killed (SIGKILL), and starts after it', async () => {
+    const databasePath = databaseFile('crash.sqlite');
 
     const outcomes: string[] = [];
     for (const delay of [400, 700, 1000, 1300, 1600, 2000]) {
@@ -108,11 +114,7 @@ describe('the service process', function () {
   });
 
   it('on SIGTERM, stops accepting connections, finishes the request in flight, and exits 0', async () => {
-    const databasePath = join(dir, 'shutdown.sqlite');
-    const db = openDatabase(databasePath);
-    migrateDatabase(db);
-    loadRelease(db, fixtureDocument('1.2.0'));
-    db.$client.close();
+    const databasePath = databaseFile('shutdown.sqlite');
     const port = await freePort();
     const server = startServer(databasePath, port);
     const exit = exited(server);
