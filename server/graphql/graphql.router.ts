@@ -60,7 +60,9 @@ export function createGraphQLRouter({ apollo, services, authenticate, cache }: D
       body = typeof req.body === 'string' ? { query: req.body } : req.body;
     }
     const search = isGet && req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?')) : '';
-    const request = isGet ? [req.query.query, req.query.variables, req.query.operationName] : [(body as any)?.query, (body as any)?.variables, (body as any)?.operationName];
+    // Cached responses are keyed by caller, transport and the whole request: never shared between callers.
+    const fields = (isGet ? req.query : body) as Record<string, unknown> | null | undefined;
+    const request = [fields?.query, fields?.variables, fields?.operationName];
     const key = typeof request[0] === 'string' ? `graphql:${createHash('sha256').update(JSON.stringify([principal.cacheKey, isGet, ...request])).digest('base64url')}` : null;
 
     const hit = key ? cache.get(key) : undefined;
