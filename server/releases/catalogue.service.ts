@@ -51,7 +51,7 @@ export function createCatalogueService(repo: ReleasesRepo, releases: ReleasesSer
   };
 
   function build(release: Release): Catalogue {
-    const familyStyles = repo.familyStyles(release.id);
+    const familyStyles = releases.familyStyles(release);
     const fsById = new Map(familyStyles.map((fs) => [fs.id, fs]));
     const visualTagNames = new Map<number, string[]>();
     for (const { familyStyleId, name } of repo.visualTagsByFamilyStyle(release.id)) {

@@ -24,7 +24,8 @@ interface Snapshot {
 export function createReleasesService(repo: ReleasesRepo) {
   let snapshot: Snapshot | null = null;
   const listeners: (() => void)[] = [];
-  const familyStylesByRelease = new Map<number, Map<number, FamilyStyleRow>>();
+  // Each release's family-styles, read once (release data is immutable), as a list and by row id.
+  const familyStylesByRelease = new Map<number, { list: FamilyStyleRow[]; byId: Map<number, FamilyStyleRow> }>();
   listeners.push(() => familyStylesByRelease.clear());
 
   function load(dataVersion: number): Snapshot {
@@ -77,18 +78,20 @@ export function createReleasesService(repo: ReleasesRepo) {
 
     byId: (id: number): Release | undefined => current().byId.get(id),
 
-    familyStyles,
+    /** The release's family-styles in the contract's order. */
+    familyStyles: (release: Release): FamilyStyleRow[] => familyStylesOf(release).list,
 
-    /** The release's family-styles by row id, read once per release (release data is immutable). */
-    familyStylesById(release: Release): Map<number, FamilyStyleRow> {
-      let byId = familyStylesByRelease.get(release.id);
-      if (!byId) familyStylesByRelease.set(release.id, (byId = new Map(familyStyles(release).map((fs) => [fs.id, fs]))));
-      return byId;
-    },
+    /** The release's family-styles by row id. */
+    familyStylesById: (release: Release): Map<number, FamilyStyleRow> => familyStylesOf(release).byId,
   };
 
-  function familyStyles(release: Release): FamilyStyleRow[] {
-    return repo.familyStyles(release.id);
+  function familyStylesOf(release: Release) {
+    let entry = familyStylesByRelease.get(release.id);
+    if (!entry) {
+      const list = repo.familyStyles(release.id);
+      familyStylesByRelease.set(release.id, (entry = { list, byId: new Map(list.map((fs) => [fs.id, fs])) }));
+    }
+    return entry;
   }
 
   function resolveSpec(spec: VersionSpec, input: string): Release {

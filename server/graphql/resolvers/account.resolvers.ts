@@ -36,7 +36,7 @@ export const accountResolvers = {
     permits: (kit: KitRow, _: unknown, ctx: GraphQLContext) => {
       if (kit.license !== 'pro') return { embedProSvg: [] };
       const release = ctx.services.releases.resolve(kit.version);
-      return { embedProSvg: [...ctx.services.releases.familyStylesById(release).values()] };
+      return { embedProSvg: ctx.services.releases.familyStyles(release) };
     },
   },
 

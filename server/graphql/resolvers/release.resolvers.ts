@@ -8,8 +8,6 @@ import { toIconParents, type IconParent } from './icon.resolvers.ts';
 const MAX_PAGE_SIZE = 500;
 const LICENSES = { ANY: null, FREE: 'free', PRO: 'pro' } as const;
 
-const familyStylesOf = (ctx: GraphQLContext, release: Release): FamilyStyleRow[] => [...ctx.services.releases.familyStylesById(release).values()];
-
 /** Marks icons with their release (needed by shim and svgs) in place: a whole release is 2,000 icons. */
 function withRelease(icons: Icon[], release: Release): IconParent[] {
   for (const icon of icons) (icon as IconParent).release = release;
@@ -18,11 +16,11 @@ function withRelease(icons: Icon[], release: Release): IconParent[] {
 
 export const releaseResolvers = {
   Release: {
-    familyStyles: (release: Release, _: unknown, ctx: GraphQLContext) => familyStylesOf(ctx, release),
+    familyStyles: (release: Release, _: unknown, ctx: GraphQLContext) => ctx.services.releases.familyStyles(release),
 
     familyStylesByLicense(release: Release, _: unknown, ctx: GraphQLContext) {
       const withFree = new Set(ctx.services.releasesRepo.familyStyleIdsWithFreeIcons(release.id));
-      const all = familyStylesOf(ctx, release);
+      const all = ctx.services.releases.familyStyles(release);
       return { free: all.filter((fs) => withFree.has(fs.id)), pro: all };
     },
 
