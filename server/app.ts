@@ -52,12 +52,6 @@ export function createApp({ db, config, logger, ...options }: AppDeps) {
   app.disable('x-powered-by');
   app.set('etag', false); // ETags are computed once per cached response, not per request
   app.use(securityHeaders, corsHeaders, compression());
-  // Once per request, not per lookup: the seed CLI may have changed the database from another process.
-  app.use((_req, _res, next) => {
-    releases.refresh();
-    next();
-  });
-
   app.use(requestDeadline(config.requestTimeoutMs));
   // Liveness: the process answers. Readiness: the database is open and migrated, and has releases.
   app.get('/healthz', (_req, res) => {
@@ -88,13 +82,14 @@ export function createApp({ db, config, logger, ...options }: AppDeps) {
   const fastPath = createFastPath({
     cache,
     staticHeaders: captureHeaders([securityHeaders, corsHeaders]),
-    beforeLookup: releases.refresh,
   });
-  // The fast path refreshes the release list itself before its lookup; Express requests do it above.
   const log = logRequests(logger, config.accessLog);
   const handler = (req: IncomingMessage, res: ServerResponse) => {
     log(req, res);
     if ((req.url?.length ?? 0) > MAX_URL_LENGTH) return sendRawProblem(res, 414, `the URL is longer than ${MAX_URL_LENGTH} characters`);
+    // Once per request, before any cache is read: the seed CLI may have changed the database from
+    // another process (a change drops the caches derived from it).
+    releases.refresh();
     if (!fastPath(req, res)) app(req, res);
   };
   return { app, handler, cache, auth, kits, close: async () => (cache.clear(), await apollo.stop()) };

@@ -31,15 +31,13 @@ export interface FastPathOptions {
   cache: ResponseCache;
   /** Headers every response carries (security and CORS), as the Express app would set them. */
   staticHeaders: Record<string, string>;
-  /** Called before each lookup: lets the data layer drop the cache when the database changed. */
-  beforeLookup: () => void;
 }
 
 // Hot clients repeat a few URLs: remember what each maps to rather than parse it again.
 const MAX_REMEMBERED_URLS = 10_000;
 
 /** Returns true when it answered the request. */
-export function createFastPath({ cache, staticHeaders, beforeLookup }: FastPathOptions) {
+export function createFastPath({ cache, staticHeaders }: FastPathOptions) {
   const keys = new Map<string, string | null>();
   const keyOf = (url: string) => {
     let key = keys.get(url);
@@ -51,7 +49,6 @@ export function createFastPath({ cache, staticHeaders, beforeLookup }: FastPathO
   };
   return (req: IncomingMessage, res: ServerResponse): boolean => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || !req.url?.startsWith('/releases')) return false;
-    beforeLookup();
     const key = keyOf(req.url);
     const entry = key === null ? undefined : cache.get(key);
     if (!entry) return false;
