@@ -5,7 +5,7 @@ import express from 'express';
 import type { Logger } from 'pino';
 import type { Db } from '../db/client.ts';
 import type { Config } from './config.ts';
-import { errorHandler, notFound } from './errors.ts';
+import { AppError, errorHandler, notFound } from './errors.ts';
 import { CACHE_SHORT, serveCachedJson } from './http/cached-json.ts';
 import { createFastPath } from './http/fast-path.ts';
 import { MAX_URL_LENGTH, readinessProblems, requestDeadline, sendRawProblem } from './http/limits.ts';
@@ -58,8 +58,9 @@ export function createApp({ db, config, logger, ...options }: AppDeps) {
     res.set('Cache-Control', 'no-store').json({ status: 'ok' });
   });
   app.get('/readyz', (_req, res) => {
-    const problems = readinessProblems(db, releases.list().length);
-    res.set('Cache-Control', 'no-store').status(problems.length === 0 ? 200 : 503).json({ status: problems.length === 0 ? 'ready' : 'not ready', problems, releases: releases.list().length });
+    const count = releases.list().length;
+    const problems = readinessProblems(db, count);
+    res.set('Cache-Control', 'no-store').status(problems.length === 0 ? 200 : 503).json({ status: problems.length === 0 ? 'ready' : 'not ready', problems, releases: count });
   });
   app.get(GRAPHQL_PATHS, (req, res, next) => {
     if (req.query.query !== undefined) return next();
@@ -86,7 +87,9 @@ export function createApp({ db, config, logger, ...options }: AppDeps) {
   const log = logRequests(logger, config.accessLog);
   const handler = (req: IncomingMessage, res: ServerResponse) => {
     log(req, res);
-    if ((req.url?.length ?? 0) > MAX_URL_LENGTH) return sendRawProblem(res, 414, `the URL is longer than ${MAX_URL_LENGTH} characters`);
+    if ((req.url?.length ?? 0) > MAX_URL_LENGTH) {
+      return sendRawProblem(res, new AppError(414, 'INVALID_PARAMETER', `the URL is longer than ${MAX_URL_LENGTH} characters`));
+    }
     // Once per request, before any cache is read: the seed CLI may have changed the database from
     // another process (a change drops the caches derived from it).
     releases.refresh();

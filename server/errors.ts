@@ -23,6 +23,7 @@ const TITLES: Record<number, string> = {
   404: 'Not Found',
   405: 'Method Not Allowed',
   413: 'Content Too Large',
+  414: 'URI Too Long',
   429: 'Too Many Requests',
   500: 'Internal Server Error',
   503: 'Service Unavailable',
@@ -42,7 +43,8 @@ export class AppError extends Error {
 
 export const notFound = (detail: string) => new AppError(404, 'NOT_FOUND', detail);
 
-export function sendProblem(res: Response, error: AppError): void {
+/** The RFC 9457 body of an error. */
+export function problemJson(error: AppError): string {
   const body: Record<string, unknown> = {
     type: 'about:blank',
     title: TITLES[error.status] ?? 'Error',
@@ -51,10 +53,14 @@ export function sendProblem(res: Response, error: AppError): void {
     code: error.code,
   };
   if (error.invalidParams) body.invalidParams = error.invalidParams;
+  return JSON.stringify(body);
+}
+
+export function sendProblem(res: Response, error: AppError): void {
   res
     .status(error.status)
     .set({ ...error.headers, 'Cache-Control': 'no-store', 'Content-Type': 'application/problem+json' })
-    .send(JSON.stringify(body));
+    .send(problemJson(error));
 }
 
 /** Maps errors thrown by Express itself (body parser, etc.) to AppError; anything else is a 500. */

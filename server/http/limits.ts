@@ -2,15 +2,15 @@
 import type { ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
 import { pendingMigrations, type Db } from '../../db/client.ts';
-import { AppError, sendProblem } from '../errors.ts';
+import { AppError, problemJson, sendProblem } from '../errors.ts';
 
 /** Longer URLs are refused (414) before routing; no valid request comes near it. */
 export const MAX_URL_LENGTH = 8192;
 
 /** A problem-details response written with node:http alone (before Express has the request). */
-export function sendRawProblem(res: ServerResponse, status: number, detail: string): void {
-  const body = JSON.stringify({ type: 'about:blank', title: status === 414 ? 'URI Too Long' : 'Error', status, detail, code: 'INVALID_PARAMETER' });
-  res.writeHead(status, { 'Content-Type': 'application/problem+json', 'Cache-Control': 'no-store', 'Content-Length': Buffer.byteLength(body) });
+export function sendRawProblem(res: ServerResponse, error: AppError): void {
+  const body = problemJson(error);
+  res.writeHead(error.status, { 'Content-Type': 'application/problem+json', 'Cache-Control': 'no-store', 'Content-Length': Buffer.byteLength(body) });
   res.end(body);
 }
 

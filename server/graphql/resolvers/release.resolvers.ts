@@ -1,11 +1,11 @@
 import type { FamilyStyleRow } from '../../releases/releases.repo.ts';
 import type { Release } from '../../releases/releases.service.ts';
 import type { GraphQLContext } from '../context.ts';
+import { MAX_PAGE_SIZE } from '../../icons/icons.query.ts';
 import { badUserInput } from '../errors.ts';
 import type { Icon } from '../../icons/icons.service.ts';
 import { toIconParents, type IconParent } from './icon.resolvers.ts';
 
-const MAX_PAGE_SIZE = 500;
 const LICENSES = { ANY: null, FREE: 'free', PRO: 'pro' } as const;
 
 /** Marks icons with their release (needed by shim and svgs) in place: a whole release is 2,000 icons. */
