@@ -4,13 +4,14 @@ import { SingleBar, Presets } from 'cli-progress';
 import semver from 'semver';
 import { migrateDatabase, openDatabase, type Db } from '../db/client.ts';
 import { releases } from '../db/schema.ts';
+import { loadConfig } from '../server/config.ts';
 import { addRelease } from './add-release.ts';
 import { versionHasMetadata } from './import/labels.ts';
 import { publishedVersions } from './import/package-source.ts';
 import { removeRelease } from './load.ts';
 
 function openFromEnv(): Db {
-  const db = openDatabase(process.env.DATABASE_PATH ?? './data/iconmeta.sqlite');
+  const db = openDatabase(loadConfig().databasePath);
   migrateDatabase(db);
   return db;
 }
