@@ -324,8 +324,27 @@ export const kits = sqliteTable(
     domains: text('domains', { mode: 'json' }).$type<string[]>().notNull(),
     revision: integer('revision').notNull().default(1),
     createdAt: text('created_at').notNull(),
+    // FULL: every family-style the license allows; CUSTOM: the rows of kit_subset_family_styles;
+    // AUTO: like FULL (auto-subsetting is about what a page loads, not what the kit holds).
+    subsetType: text('subset_type', { enum: ['AUTO', 'CUSTOM', 'FULL'] }).notNull().default('FULL'),
   },
   (t) => [index('kits_account').on(t.accountId)],
+);
+
+// The family-styles a CUSTOM kit includes, by prefix: a kit's version may be symbolic ("7.x"), so
+// its subset names family-styles and icons, never rows of one release.
+export const kitSubsetFamilyStyles = sqliteTable(
+  'kit_subset_family_styles',
+  {
+    kitId: integer('kit_id')
+      .notNull()
+      .references(() => kits.id, { onDelete: 'cascade' }),
+    prefix: text('prefix').notNull(),
+    // Icon ids included from this family-style; null means all of them.
+    only: text('only', { mode: 'json' }).$type<string[] | null>(),
+    position: integer('position').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.kitId, t.prefix] })],
 );
 
 export const kitIconUploads = sqliteTable(
