@@ -69,7 +69,7 @@ describe('GraphQL interface', () => {
 
     it('has introspection on', async () => {
       const { body } = await gql('{ __schema { queryType { name } } __type(name: "Release") { fields { name } } }');
-      expect(body.data.__schema.queryType.name).to.equal('Query');
+      expect(body.data.__schema.queryType.name).to.equal('RootQueryType'); // the public API's root type name
       expect(body.data.__type.fields.map((f: any) => f.name)).to.include('iconsPaginated');
     });
   });
@@ -166,10 +166,12 @@ describe('GraphQL interface', () => {
     });
 
     it('serves icon packs, collections and visual tags, and visual tags on family-styles', async () => {
-      const { body } = await gql('{ release(version: "1.2.0") { iconPacks { name description familyStyles { prefix label visualTags { name } } } iconCollections { name iconPacks { name } subset { style only } } visualTags { name labelIconName } } }');
+      const { body } = await gql('{ release(version: "1.2.0") { iconPacks { name description familyStyles { prefix label visualTags { name } } } iconCollections { name iconPacks { name } subset { familyStyleSubsets { familyStyle { style } only { totalIconVariantCount } } } } visualTags { name labelIconName } } }');
       const r = body.data.release;
-      expect(r.iconPacks[1]).to.deep.equal({ name: 'brands', description: null, familyStyles: [{ prefix: 'fab', label: 'Brands', visualTags: [] }] });
-      expect(r.iconCollections[0].subset[2]).to.deep.equal({ style: 'brands', only: null });
+      // IconPack.description is String! in the public API: empty when a pack has none.
+      expect(r.iconPacks[1]).to.deep.equal({ name: 'brands', description: '', familyStyles: [{ prefix: 'fab', label: 'Brands', visualTags: [] }] });
+      // IconCollection.subset has the public API's object shape (kits.test.ts covers it in depth).
+      expect(r.iconCollections[0].subset.familyStyleSubsets[2]).to.deep.equal({ familyStyle: { style: 'brands' }, only: null });
       expect(r.iconCollections[1]).to.deep.equal({ name: 'pro-collection', iconPacks: [{ name: 'classic' }, { name: 'brands' }, { name: 'sharp' }], subset: null });
       expect(r.visualTags[0]).to.deep.equal({ name: 'filled', labelIconName: 'house' });
     });

@@ -13,7 +13,7 @@ export function svgHtml(width: number, height: number, pathData: string[]): stri
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}">${paths}</svg>`;
 }
 
-export function iconDefinition(icon: Icon, prefix: string, width: number, height: number, pathData: string[]) {
+export function iconDefinition(icon: Pick<Icon, 'name' | 'unicode' | 'aliases'>, prefix: string, width: number, height: number, pathData: string[]) {
   const aliases: (string | number)[] = [
     ...(icon.aliases?.names ?? []),
     ...(icon.aliases?.unicodes.composite ?? []).map((hex) => parseInt(hex, 16)),

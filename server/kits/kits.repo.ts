@@ -1,12 +1,16 @@
 import { asc, eq, inArray, max, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import * as t from '../../db/schema.ts';
+import { createVariantsRepo } from './variants.repo.ts';
 
 export type KitRow = typeof t.kits.$inferSelect;
 export type UploadRow = typeof t.kitIconUploads.$inferSelect;
+export type SubsetType = KitRow['subsetType'];
+export type SubsetRow = typeof t.kitSubsetFamilyStyles.$inferSelect;
 
 export function createKitsRepo(db: Db) {
   return {
+    variants: createVariantsRepo(db),
     insertKit: (row: typeof t.kits.$inferInsert) => db.insert(t.kits).values(row).returning().get(),
     kits: (accountId?: number) =>
       db
@@ -32,6 +36,19 @@ export function createKitsRepo(db: Db) {
           .get();
         tx.update(t.kits).set({ revision: sql`${t.kits.revision} + 1` }).where(eq(t.kits.id, kitId)).run();
         return row;
+      }),
+
+    /** The CUSTOM subset entries of these kits, each kit's in the order the operator gave them. */
+    subsetRows: (kitIds: number[]): SubsetRow[] =>
+      kitIds.length === 0
+        ? []
+        : db.select().from(t.kitSubsetFamilyStyles).where(inArray(t.kitSubsetFamilyStyles.kitId, kitIds)).orderBy(asc(t.kitSubsetFamilyStyles.kitId), asc(t.kitSubsetFamilyStyles.position)).all(),
+    /** Replaces a kit's subset and bumps its revision (clients key their caches on it), atomically. */
+    setSubset: (kitId: number, type: SubsetType, entries: { prefix: string; only: string[] | null }[]) =>
+      db.transaction((tx) => {
+        tx.delete(t.kitSubsetFamilyStyles).where(eq(t.kitSubsetFamilyStyles.kitId, kitId)).run();
+        if (entries.length > 0) tx.insert(t.kitSubsetFamilyStyles).values(entries.map((e, position) => ({ kitId, ...e, position }))).run();
+        return tx.update(t.kits).set({ subsetType: type, revision: sql`${t.kits.revision} + 1` }).where(eq(t.kits.id, kitId)).returning().get();
       }),
   };
 }

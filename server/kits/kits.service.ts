@@ -1,10 +1,15 @@
-// Kits: an account's embeddable icon sets, with a (possibly symbolic) release version and uploads.
+// Kits: an account's embeddable icon sets, with a (possibly symbolic) release version, uploads and
+// a subset of the release's family-styles.
+import { LRUCache } from 'lru-cache';
 import { AppError } from '../errors.ts';
 import type { AuthService, Clock } from '../auth/auth.service.ts';
 import { newToken } from '../auth/secrets.ts';
+import type { Release, ReleasesService } from '../releases/releases.service.ts';
 import { parseVersionSpec } from '../releases/versions.ts';
-import type { KitsRepo } from './kits.repo.ts';
+import type { KitRow, KitsRepo, SubsetRow } from './kits.repo.ts';
+import { checkSubsetSpec, resolveSubset, type ReleaseView, type ResolvedSubset, type SubsetSpec } from './subsets.ts';
 import { parseUploadSvg } from './svg-upload.ts';
+import { buildReleaseVariants, type ReleaseVariants } from './variant-index.ts';
 
 export interface NewKit {
   email: string;
@@ -18,6 +23,20 @@ export interface NewKit {
 const UPLOAD_NAME = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 
 export function createKitsService(repo: KitsRepo, auth: AuthService, clock: Clock) {
+  // Keyed by release row id: a replaced release gets a new id, so an entry never goes stale.
+  const indexes = new LRUCache<number, ReleaseVariants>({ max: 8 });
+  const variantsOf = (release: Release) => {
+    let index = indexes.get(release.id);
+    if (!index) indexes.set(release.id, (index = buildReleaseVariants(repo.variants, release.id)));
+    return index;
+  };
+  const view = (release: Release, releases: ReleasesService): ReleaseView => ({ release, familyStyles: releases.familyStyles(release), variants: variantsOf(release) });
+  const byToken = (token: string) => {
+    const kit = repo.kitByToken(token);
+    if (!kit) throw new AppError(404, 'NOT_FOUND', `no kit with token ${token}`);
+    return kit;
+  };
+
   return {
     create(input: NewKit) {
       if (!parseVersionSpec(input.version)) throw new AppError(400, 'INVALID_VERSION', `"${input.version}" is not a version such as 7.3.1, 7.x or 7.3.x`);
@@ -37,10 +56,11 @@ export function createKitsService(repo: KitsRepo, auth: AuthService, clock: Cloc
     list: (accountId?: number) => repo.kits(accountId),
     byToken: (token: string) => repo.kitByToken(token),
     uploads: (kitIds: number[]) => repo.uploads(kitIds),
+    subsetRows: (kitIds: number[]) => repo.subsetRows(kitIds),
+    svgs: (iconIds: number[]) => repo.variants.svgs(iconIds),
 
     addUpload(kitToken: string, name: string, svgText: string) {
-      const kit = repo.kitByToken(kitToken);
-      if (!kit) throw new AppError(404, 'NOT_FOUND', `no kit with token ${kitToken}`);
+      const kit = byToken(kitToken);
       if (!UPLOAD_NAME.test(name)) throw new AppError(400, 'INVALID_PARAMETER', 'an upload name is lowercase words joined by hyphens, such as my-logo');
       let svg;
       try {
@@ -50,6 +70,29 @@ export function createKitsService(repo: KitsRepo, auth: AuthService, clock: Cloc
       }
       if (repo.uploads([kit.id]).some((u) => u.name === name)) throw new AppError(400, 'INVALID_PARAMETER', `kit ${kitToken} already has an upload named ${name}`);
       return repo.addUpload(kit.id, { name, ...svg });
+    },
+
+    /** The kit's subset in the release its version names today. */
+    subsetOf(kit: KitRow, rows: SubsetRow[], releases: ReleasesService): ResolvedSubset {
+      const release = releases.resolve(kit.version);
+      return resolveSubset({ type: kit.subsetType, entries: rows }, view(release, releases), kit.license);
+    },
+
+    /** A release-defined subset (an icon collection's), over every icon of the release. */
+    releaseSubset(release: Release, entries: { family: string; style: string; only: string[] | null }[], releases: ReleasesService): ResolvedSubset {
+      const fs = releases.familyStyles(release);
+      const prefixOf = (e: { family: string; style: string }) => fs.find((f) => f.family === e.family && f.style === e.style)?.prefix ?? '';
+      return resolveSubset({ type: 'CUSTOM', entries: entries.map((e) => ({ prefix: prefixOf(e), only: e.only })) }, view(release, releases), 'pro');
+    },
+
+    /** Sets a kit's subset after checking it against the kit's release; bumps the kit's revision. */
+    setSubset(kitToken: string, spec: SubsetSpec, releases: ReleasesService): KitRow {
+      const kit = byToken(kitToken);
+      if (spec.type !== 'CUSTOM' && spec.entries.length > 0) throw new AppError(400, 'INVALID_PARAMETER', `a ${spec.type} subset takes no family-styles`);
+      const release = releases.resolve(kit.version);
+      const checked = checkSubsetSpec(spec, view(release, releases), kit.license, (name) => repo.variants.aliasTarget(release.id, name));
+      if (checked.problems.length > 0) throw new AppError(400, 'INVALID_PARAMETER', checked.problems.join('; '));
+      return repo.setSubset(kit.id, checked.spec.type, checked.spec.entries);
     },
   };
 }

@@ -4,6 +4,8 @@ import type { KitRow, UploadRow } from '../../kits/kits.repo.ts';
 import { requireAnyScope } from '../authorize.ts';
 import type { GraphQLContext } from '../context.ts';
 import { svgHtml } from '../svg.ts';
+import { kitResolvers } from './kit.resolvers.ts';
+import { subsetResolvers, type CollectionParent } from './subset.resolvers.ts';
 
 interface AccountParent {
   id: number;
@@ -23,9 +25,29 @@ export const accountResolvers = {
       requireAnyScope(ctx.principal, 'kits_read');
       return ownKits(ctx, account.id).find((kit) => kit.token === token) ?? null;
     },
+
+    /**
+     * The collection of the account's plan. Accounts here have no billing plan; what an account can
+     * use shows in its kits (a pro kit is a pro plan's), so an account with a pro kit sees the pro
+     * collection and any other the free one.
+     */
+    iconCollection(account: AccountParent, { version }: { version?: string | null }, ctx: GraphQLContext): CollectionParent | null {
+      const release = version == null ? ctx.services.releases.list().find((r) => r.isLatest) : ctx.services.releases.resolve(version);
+      if (!release) return null;
+      const collections = ctx.services.catalogue.catalogue(release).iconCollections;
+      const pro = ctx.services.kits.list(account.id).some(({ kit }) => kit.license === 'pro');
+      const chosen = collections.find((c) => c.name === (pro ? 'pro-collection' : 'free-collection')) ?? (pro ? collections.at(-1) : collections[0]);
+      return chosen ? { ...chosen, release } : null;
+    },
+
+    // This service has no Pro CDN, so no account has active referrers for one.
+    proCdnReferrers: (_: AccountParent, __: unknown, ctx: GraphQLContext) => (requireAnyScope(ctx.principal, 'profile_read'), { active: false, hostnames: [], limit: 0 }),
   },
 
+  ...subsetResolvers,
+
   Kit: {
+    ...kitResolvers.Kit,
     release: (kit: KitRow, _: unknown, ctx: GraphQLContext) => ctx.services.releases.resolve(kit.version),
     technologySelected: (kit: KitRow) => kit.technology,
     licenseSelected: (kit: KitRow) => kit.license,

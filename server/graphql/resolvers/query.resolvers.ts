@@ -2,6 +2,7 @@ import type { Release } from '../../releases/releases.service.ts';
 import type { GraphQLContext } from '../context.ts';
 import { badUserInput } from '../errors.ts';
 import { unauthorized } from '../authorize.ts';
+import { downloadResolvers } from './downloads.resolvers.ts';
 import { toIconParents } from './icon.resolvers.ts';
 
 export const SEARCH_MAX_FIRST = 500;
@@ -13,7 +14,7 @@ function ranked(ctx: GraphQLContext, version: string, query: string): { release:
 }
 
 export const queryResolvers = {
-  Query: {
+  RootQueryType: {
     release: (_: unknown, { version }: { version: string }, ctx: GraphQLContext) => ctx.services.releases.resolve(version),
 
     releases: (_: unknown, __: unknown, ctx: GraphQLContext) => ctx.services.releases.list(),
@@ -42,5 +43,9 @@ export const queryResolvers = {
       if (ctx.principal.accountId === null) throw unauthorized(ctx.principal);
       return { id: ctx.principal.accountId };
     },
+
+    ...downloadResolvers.RootQueryType,
   },
+  RootMutationType: downloadResolvers.RootMutationType,
+  RootSubscriptionType: downloadResolvers.RootSubscriptionType,
 };

@@ -51,9 +51,13 @@ export const releaseResolvers = {
 
     download: (release: Release) => ({ separatesWebDesktop: release.separatesWebDesktop }),
     iconPacks: (release: Release, _: unknown, ctx: GraphQLContext) => ctx.services.catalogue.catalogue(release).iconPacks,
-    iconCollections: (release: Release, _: unknown, ctx: GraphQLContext) => ctx.services.catalogue.catalogue(release).iconCollections,
+    // Each collection knows its release: IconCollection.subset lists the release's icon variants.
+    iconCollections: (release: Release, _: unknown, ctx: GraphQLContext) => ctx.services.catalogue.catalogue(release).iconCollections.map((c) => ({ ...c, release })),
     visualTags: (release: Release, _: unknown, ctx: GraphQLContext) => ctx.services.catalogue.catalogue(release).visualTags,
   },
+
+  // The public API's IconPack.description is String!: empty when a pack has none.
+  IconPack: { description: (pack: { description: string | null }) => pack.description ?? '' },
 
   FamilyStyle: {
     visualTags(fs: FamilyStyleRow, _: unknown, ctx: GraphQLContext) {

@@ -1,0 +1,64 @@
+// A release's icon variants indexed for subsets: which icons each family-style has under each
+// license, and a showcase order. Release data is immutable, so an index is built once per release.
+import semver from 'semver';
+import type { VariantsRepo } from './variants.repo.ts';
+
+export type License = 'free' | 'pro';
+
+export interface VariantIcon {
+  rowId: number;
+  name: string;
+  label: string;
+  unicode: string;
+}
+
+export interface ReleaseVariants {
+  byName: ReadonlyMap<string, VariantIcon>;
+  icon(rowId: number): VariantIcon | undefined;
+  /** Icons that have this family-style under this license, by id ascending. */
+  members(familyStyleId: number, license: License): VariantIcon[];
+  has(rowId: number, familyStyleId: number, license: License): boolean;
+  /** Showcase position of an icon: 0 is shown first. */
+  rank(rowId: number): number;
+}
+
+/**
+ * The version an icon first appeared in. Icons that have been in the library longest are its
+ * staples (house, user, star, heart, envelope, magnifying-glass all date from 1.0.0), so they make a
+ * useful, stable opening page without any usage data.
+ */
+function since(changes: string[]): string {
+  return changes.filter((v) => semver.valid(v)).sort(semver.compare)[0] ?? '999999.0.0';
+}
+
+export function buildReleaseVariants(repo: VariantsRepo, releaseId: number): ReleaseVariants {
+  const icons = repo.icons(releaseId);
+  const ofIcon = new Map<number, Record<License, Set<number>>>(icons.map((i) => [i.rowId, { free: new Set(), pro: new Set() }]));
+  for (const m of repo.memberships(releaseId)) ofIcon.get(m.iconId)?.[m.license].add(m.familyStyleId);
+
+  const lists = new Map<number, Record<License, VariantIcon[]>>();
+  const byName = new Map<string, VariantIcon>();
+  const byRowId = new Map<number, VariantIcon>();
+  for (const { changes: _changes, ...icon } of icons) {
+    byName.set(icon.name, icon);
+    byRowId.set(icon.rowId, icon);
+    for (const license of ['free', 'pro'] as const) {
+      for (const familyStyleId of ofIcon.get(icon.rowId)![license]) {
+        let entry = lists.get(familyStyleId);
+        if (!entry) lists.set(familyStyleId, (entry = { free: [], pro: [] }));
+        entry[license].push(icon);
+      }
+    }
+  }
+  const firstSeen = new Map(icons.map((i) => [i.rowId, since(i.changes)]));
+  const ranked = [...icons].sort((a, b) => semver.compare(firstSeen.get(a.rowId)!, firstSeen.get(b.rowId)!) || (a.name < b.name ? -1 : 1));
+  const ranks = new Map(ranked.map((icon, i) => [icon.rowId, i]));
+
+  return {
+    byName,
+    icon: (rowId) => byRowId.get(rowId),
+    members: (familyStyleId, license) => lists.get(familyStyleId)?.[license] ?? [],
+    has: (rowId, familyStyleId, license) => ofIcon.get(rowId)?.[license].has(familyStyleId) ?? false,
+    rank: (rowId) => ranks.get(rowId) ?? Number.MAX_SAFE_INTEGER,
+  };
+}
