@@ -105,8 +105,21 @@ describe('admin command', function () {
     expect((await failing('upload', 'add', '--kit', 'nokit', '--name', 'x', '--svg', join(dir, 'bad.svg'))).stderr).to.match(/no kit/);
   });
 
+  it("sets a kit's subset, shows it in kit list, bumps the revision, and refuses subsets the release cannot hold", async () => {
+    const kitToken = lastLine((await admin('kit', 'create', '--email', 'ops@example.test', '--name', 'Subset', '--version', '1.x', '--license', 'free', '--technology', 'svg')).stdout);
+    const set = await admin('kit', 'subset', kitToken, '--family-style', 'fas', '--family-style', 'far', '--only', 'far:home,calendar');
+    // Aliases become icon ids; the revision moves so clients refresh their caches.
+    expect(set.stdout).to.match(/subset: CUSTOM fas;far:calendar,house \(revision 2\)/);
+    expect((await admin('kit', 'list')).stdout).to.include(`${kitToken}\tops@example.test\tSubset\t1.x\tfree\tsvg\t2\tCUSTOM fas;far:calendar,house`);
+    const refused = await failing('kit', 'subset', kitToken, '--family-style', 'fal', '--family-style', 'far', '--only', 'far:alien');
+    expect(refused.code).to.equal(2);
+    expect(refused.stderr).to.match(/fal is not a family-style with free icons[\s\S]*far has no free icon alien/);
+    expect((await failing('kit', 'subset', kitToken, '--full', '--family-style', 'fas')).stderr).to.match(/exactly one of --full, --auto or --family-style/);
+    expect((await admin('kit', 'subset', kitToken, '--full')).stdout).to.match(/subset: FULL \(revision 3\)/);
+  });
+
   it('has --help on every level', async () => {
-    for (const args of [[], ['token'], ['token', 'create'], ['kit', 'create'], ['upload', 'add'], ['account']]) {
+    for (const args of [[], ['token'], ['token', 'create'], ['kit', 'create'], ['kit', 'subset'], ['upload', 'add'], ['account']]) {
       expect((await admin(...args, '--help')).stdout, args.join(' ')).to.match(/Usage: admin/);
     }
   });
