@@ -4,7 +4,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import semver from 'semver';
 import type { Db } from '../db/client.ts';
 import { fontAwesomeFreeDocument, locatePackage } from './import/font-awesome.ts';
-import { laterLabels } from './import/labels.ts';
+import { laterIcons, versionHasMetadata } from './import/labels.ts';
 import { fetchRelease, openTarball, type PackageOnDisk } from './import/package-source.ts';
 import { loadRelease } from './load.ts';
 
@@ -31,15 +31,19 @@ export async function addRelease(db: Db, spec: string, options: AddOptions = {})
   }
   const onDisk = await openSource(spec);
   try {
-    // JS-only releases carry no labels: borrow them from the nearest later release loaded.
+    // JS-only releases carry no labels or histories: borrow them from the nearest later release loaded.
     const { kind, version } = locatePackage(onDisk.dir);
-    const labelFor = kind === 'js' || kind === 'split' ? laterLabels(db, version) : undefined;
-    const document = fontAwesomeFreeDocument(onDisk.dir, { labelFor, fallbackDate: onDisk.fallbackDate ?? options.fallbackDate });
+    const laterIcon = kind === 'js' || kind === 'split' ? laterIcons(db, version) : undefined;
+    const document = fontAwesomeFreeDocument(onDisk.dir, { laterIcon, fallbackDate: options.fallbackDate });
     return summarise(db, document, options);
   } finally {
     onDisk.cleanup();
   }
 }
+
+/** Releases with metadata first, newest first, so JS-only releases can borrow labels and histories. */
+export const importOrder = (versions: string[]) =>
+  [...versions].sort((a, b) => Number(versionHasMetadata(b)) - Number(versionHasMetadata(a)) || semver.rcompare(a, b));
 
 function summarise(db: Db, document: unknown, options: AddOptions): AddResult {
   loadRelease(db, document, options);

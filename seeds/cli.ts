@@ -5,9 +5,10 @@ import semver from 'semver';
 import { migrateDatabase, openDatabase, type Db } from '../db/client.ts';
 import { releases } from '../db/schema.ts';
 import { loadConfig } from '../server/config.ts';
-import { addRelease } from './add-release.ts';
-import { versionHasMetadata } from './import/labels.ts';
+import { addRelease, importOrder } from './add-release.ts';
+import { checkReleases } from './check-releases.ts';
 import { publishedVersions } from './import/package-source.ts';
+import { isListed } from './import/release-list.ts';
 import { removeRelease } from './load.ts';
 
 function openFromEnv(): Db {
@@ -22,9 +23,9 @@ const loaded = (db: Db) =>
 
 async function addAll(db: Db): Promise<void> {
   const present = new Set(loaded(db).map((r) => r.version));
-  const missing = (await publishedVersions()).filter((v) => !present.has(v));
-  // Releases with metadata first, newest first, so JS-only releases can borrow their labels.
-  const order = [...missing].sort((a, b) => Number(versionHasMetadata(b)) - Number(versionHasMetadata(a)) || semver.rcompare(a, b));
+  // The release list as the public API has it: published, and served by the CDN.
+  const missing = (await publishedVersions()).filter((v) => isListed(v) && !present.has(v));
+  const order = importOrder(missing);
   console.log(`${present.size} releases present, ${order.length} to import`);
   const bar = new SingleBar({ format: '{bar} {value}/{total} {version}', stream: process.stderr }, Presets.shades_classic);
   bar.start(order.length, 0, { version: '' });
@@ -48,7 +49,7 @@ export function buildSeedProgram(): Command {
     .command('add')
     .description('import releases: a version (fetched with npm pack), a package folder, a .tgz, or a release document .json')
     .argument('[sources...]', 'versions, folders, .tgz or .json files')
-    .option('--all', 'import every stable Font Awesome Free release not yet present')
+    .option('--all', 'import every stable Font Awesome Free release the public API lists, not yet present')
     .option('--replace', 'replace a release that is already loaded')
     .option('--date <YYYY-MM-DD>', 'release date, for a package folder or .tgz that ships no font to read it from')
     .action(async (sources: string[], options: { all?: boolean; replace?: boolean; date?: string }) => {
@@ -66,6 +67,15 @@ export function buildSeedProgram(): Command {
     .description('list the loaded releases')
     .action(() => {
       for (const r of loaded(openFromEnv())) console.log(`${r.version}\t${r.date}\t${r.source}`);
+    });
+  program
+    .command('check')
+    .description('check the release facts clients rely on (SRI paths and values, dates, shims, changes) over every loaded release')
+    .action(() => {
+      const { releases: checked, problems } = checkReleases(openFromEnv());
+      for (const problem of problems) console.log(problem);
+      console.log(`${checked} releases checked, ${problems.length} problems`);
+      if (problems.length > 0) process.exitCode = 1;
     });
   program
     .command('remove')

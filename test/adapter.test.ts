@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { fontAwesomeFreeDocument, locatePackage } from '../seeds/import/font-awesome.ts';
 import { defaultPackageDir } from '../seeds/defaults.ts';
+import type { LaterIcon } from '../seeds/import/labels.ts';
 import { fixturePath } from './helpers.ts';
 
 const iconOf = (doc: ReturnType<typeof fontAwesomeFreeDocument>, id: string) => {
@@ -66,8 +67,8 @@ describe('Font Awesome Free adapter', () => {
   });
 
   describe('when the package has only JS (5.1-5.11, 6.0.0)', () => {
-    const labels: Record<string, string> = { house: 'House (from a later release)' };
-    const doc = fontAwesomeFreeDocument(fixturePath('fa-js-only'), { labelFor: (id) => labels[id] });
+    const later: Record<string, LaterIcon> = { house: { label: 'House (from a later release)', changes: ['1.0.0', '5.0.0'] } };
+    const doc = fontAwesomeFreeDocument(fixturePath('fa-js-only'), { laterIcon: (id) => later[id] });
 
     it('splits the JS aliases into alias names and composite code points (hex)', () => {
       const house = iconOf(doc, 'house');
@@ -75,9 +76,11 @@ describe('Font Awesome Free adapter', () => {
       expect(house.aliases.unicodes.composite).to.include('1f3e0');
     });
 
-    it('borrows labels from a later release, else title-cases the id', () => {
-      expect(iconOf(doc, 'house').label).to.equal('House (from a later release)');
+    it('borrows labels and histories from a later release, else title-cases the id and invents no history', () => {
+      expect(iconOf(doc, 'house')).to.include({ label: 'House (from a later release)' });
+      expect(iconOf(doc, 'house').changes).to.deep.equal(['1.0.0', '5.0.0']);
       expect(iconOf(doc, 'mug-saucer').label).to.equal('Mug Saucer');
+      expect(iconOf(doc, 'mug-saucer').changes).to.deep.equal([]);
     });
 
     it('reads Font Awesome 4 shims from v4-shims.js, skipping code-point shims', () => {
@@ -87,11 +90,12 @@ describe('Font Awesome Free adapter', () => {
   });
 
   describe('when the folder holds the 5.0.x split packages', () => {
-    it('reads every part and falls back to the given date when no font ships', () => {
+    it("reads every part, dates the release as the public API does, and gives no SRI (its CDN files are in no package)", () => {
       const located = locatePackage(fixturePath('fa-5.0-split'));
       expect(located).to.include({ kind: 'split', version: '5.0.13' });
-      const doc = fontAwesomeFreeDocument(fixturePath('fa-5.0-split'), { fallbackDate: '2018-05-10' });
+      const doc = fontAwesomeFreeDocument(fixturePath('fa-5.0-split'), { fallbackDate: '2000-01-01' });
       expect(doc.date).to.equal('2018-05-10');
+      expect(doc.sris).to.deep.equal([]);
       expect(iconOf(doc, 'calendar').familyStylesByLicense.free).to.have.members(['fas', 'far']);
       expect(iconOf(doc, 'github').familyStylesByLicense.free).to.deep.equal(['fab']);
     });

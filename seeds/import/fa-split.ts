@@ -50,7 +50,8 @@ export function readSplitPackage(dir: string): JsStyles {
 
 /**
  * The fontawesome-free-webfonts package whose CSS names each 5.0.x release (read off the packages'
- * CSS headers). 5.0.3, 5.0.4, 5.0.6 and 5.0.8 have none: their date falls back to the registry.
+ * CSS headers); its font dates the release. 5.0.3, 5.0.4, 5.0.6 and 5.0.8 have none, and some
+ * fonts are a release off: seeds/release-list.json dates every 5.0.x release the public API lists.
  */
 export const SPLIT_WEBFONTS: Record<string, string> = {
   '5.0.1': '1.0.0',

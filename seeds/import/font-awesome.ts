@@ -11,14 +11,19 @@ import { parseReleaseDocument, type IconDoc, type ReleaseDocument } from './docu
 import { readJsShims, readJsStyles, type JsIcon, type JsStyles } from './fa-js.ts';
 import { findSplitPackages, packageJson, readSplitPackage } from './fa-split.ts';
 import { fontCreatedDate } from './font-date.ts';
+import type { LaterIcon } from './labels.ts';
+import { curatedDate } from './release-list.ts';
 import { packageSris } from './sri.ts';
 
 export type SourceKind = 'icon-families.json' | 'icons.yml' | 'js' | 'split';
 
 export interface AdapterOptions {
-  /** Labels for releases whose package has none (JS-only): the nearest later release's label. */
-  labelFor?: (id: string) => string | undefined;
-  /** Used when the package ships no font to read the release date from. */
+  /**
+   * For releases whose package has no metadata (JS-only, split): the label and the history of the
+   * same id in the nearest later release that has them.
+   */
+  laterIcon?: (id: string) => LaterIcon | undefined;
+  /** Used when the package ships no font to read the release date from, and no curated date exists. */
   fallbackDate?: string;
 }
 
@@ -35,7 +40,7 @@ interface Located {
   kind: SourceKind;
   version: string;
   packageDir: string;
-  webfontsDir: string;
+  webfontsDir: string | null;
 }
 
 /** Works out which release and which kind of source `dir` holds. */
@@ -56,7 +61,7 @@ export function locatePackage(dir: string): Located {
     const versions = unique(icons.map((p) => p.version));
     if (versions.length > 1) throw new Error(`split packages in ${dir} disagree on the version: ${versions.join(', ')}`);
     const webfonts = split.find((p) => p.part === 'webfonts');
-    return { kind: 'split', version: versions[0], packageDir: dir, webfontsDir: webfonts ? join(webfonts.dir, 'webfonts') : '' };
+    return { kind: 'split', version: versions[0], packageDir: dir, webfontsDir: webfonts ? join(webfonts.dir, 'webfonts') : null };
   }
   throw new Error(`${dir} is neither a ${FREE_PACKAGE} package nor a folder of its 5.0.x split packages`);
 }
@@ -67,10 +72,15 @@ export function fontAwesomeFreeDocument(dir: string, options: AdapterOptions = {
   const familyStyles = familyStylesAt(version);
   const rawIcons = readIcons(located, familyStyles);
   const icons = rawIcons
-    .map((icon): IconDoc => ({ ...icon, label: icon.label ?? options.labelFor?.(icon.id) ?? titleCase(icon.id) }))
+    .map((icon): IconDoc => {
+      // Only metadata has labels and histories; an icon read from JS has neither.
+      const later = icon.label === undefined ? options.laterIcon?.(icon.id) : undefined;
+      return { ...icon, label: icon.label ?? later?.label ?? titleCase(icon.id), changes: later?.changes ?? icon.changes };
+    })
     .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 
-  const date = fontCreatedDate(located.webfontsDir) ?? options.fallbackDate;
+  // The public API's date wins where the curated list has one (no font, or a font a day off).
+  const date = curatedDate(version) ?? (located.webfontsDir && fontCreatedDate(located.webfontsDir)) ?? options.fallbackDate;
   if (!date) throw new Error(`${dir} ships no font to date release ${version} from, and no fallback date was given`);
 
   const iconIds = new Set(icons.map((i) => i.id));
@@ -85,7 +95,9 @@ export function fontAwesomeFreeDocument(dir: string, options: AdapterOptions = {
     categories: readCategories(packageDir, iconIds),
     shims: readShims(packageDir),
     ...curatedGrouping(familyStyles, icons),
-    sris: kind === 'split' ? packageSris(join(located.webfontsDir, '..')) : packageSris(packageDir),
+    // The CDN files of 5.0.x (css/all.css, js/*.js) are in none of its packages: no value is
+    // better than the hash of some other file (the webfonts package's unminified CSS).
+    sris: kind === 'split' ? [] : packageSris(packageDir),
   };
   return parseReleaseDocument(document);
 }
@@ -215,9 +227,12 @@ function readCategories(packageDir: string, iconIds: Set<string>): ReleaseDocume
   }));
 }
 
+// js/v4-shims.js is the whole map the browser shim applies (~460 names); metadata/shims.yml, where
+// present, lists only a part of it (129-268 names), so it is read only when there is no JS.
 function readShims(packageDir: string): ReleaseDocument['shims'] {
+  const fromJs = readJsShims(packageDir);
   const file = join(packageDir, 'metadata', 'shims.yml');
-  if (!existsSync(file)) return readJsShims(packageDir);
+  if (fromJs.length > 0 || !existsSync(file)) return fromJs;
   const data = readYaml(file) as Record<string, { name?: string; prefix?: string } | null>;
   return Object.entries(data).map(([oldName, shim]) => ({ oldName, name: shim?.name ?? null, prefix: shim?.prefix ?? null }));
 }

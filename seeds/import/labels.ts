@@ -1,36 +1,56 @@
-// Releases whose package has no metadata (5.0.x-5.11.x, 6.0.0) carry no labels. The nearest later
-// release that has metadata names the same id; failing that, the adapter title-cases the id.
+// Releases whose package has no metadata (5.0.x-5.11.x, 6.0.0) carry no labels and no `changes`.
+// The nearest later release that has metadata and names the same id knows both: its label, and its
+// history cut to the versions at or before the release (font-awesome-data.md, "Shims and changes").
+// Failing that, the adapter title-cases the id and leaves the history empty: nothing is invented.
 import { inArray } from 'drizzle-orm';
 import semver from 'semver';
 import type { Db } from '../../db/client.ts';
 import { icons, releases } from '../../db/schema.ts';
 
-const hasMetadata = (source: string) => !/\((js|split)\)$/.test(source);
+export interface LaterIcon {
+  label: string;
+  changes: string[];
+}
 
-export function laterLabels(db: Db, version: string): (id: string) => string | undefined {
+/** Whether a loaded release came with metadata, judged by the source the adapter wrote. */
+export const sourceHasMetadata = (source: string) => !/\((js|split)\)$/.test(source);
+
+/** `changes` entries are versions, some short ("4.4") or pre-release ("6.0.0-beta1"). */
+const asVersion = (entry: string) => semver.valid(entry) ?? semver.coerce(entry)?.version ?? null;
+
+/** The part of an icon's history that had happened by release `version`. */
+export function historyUpTo(changes: string[], version: string): string[] {
+  return changes.filter((entry) => {
+    const at = asVersion(entry);
+    return at !== null && semver.lte(at, version);
+  });
+}
+
+export function laterIcons(db: Db, version: string): (id: string) => LaterIcon | undefined {
   const later = db
     .select({ id: releases.id, version: releases.version, source: releases.source })
     .from(releases)
     .all()
-    .filter((r) => hasMetadata(r.source) && semver.gt(r.version, version))
+    .filter((r) => sourceHasMetadata(r.source) && semver.gt(r.version, version))
     .sort((a, b) => semver.compare(a.version, b.version));
-  const labels = new Map<string, string>();
+  const found = new Map<string, LaterIcon>();
   if (later.length > 0) {
     const rows = db
-      .select({ releaseId: icons.releaseId, name: icons.name, label: icons.label })
+      .select({ releaseId: icons.releaseId, name: icons.name, label: icons.label, changes: icons.changes })
       .from(icons)
       .where(inArray(icons.releaseId, later.map((r) => r.id)))
       .all();
     const rank = new Map(later.map((r, i) => [r.id, i]));
-    // Nearest release first, so its label wins.
+    // Nearest release first, so its facts win.
     rows.sort((a, b) => rank.get(a.releaseId)! - rank.get(b.releaseId)!);
-    for (const row of rows) if (!labels.has(row.name)) labels.set(row.name, row.label);
+    for (const row of rows) {
+      if (!found.has(row.name)) found.set(row.name, { label: row.label, changes: historyUpTo(row.changes, version) });
+    }
   }
-  return (id) => labels.get(id);
+  return (id) => found.get(id);
 }
 
 /** Whether a release's package carries metadata, judged by its version (font-awesome-data.md). */
 export function versionHasMetadata(version: string): boolean {
   return semver.gte(version, '5.12.0') && version !== '6.0.0';
 }
-

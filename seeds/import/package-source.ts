@@ -1,7 +1,7 @@
 // Getting a package onto disk: unpacking a .tgz, or fetching a release with `npm pack` (the npm
 // client, so its registry and proxy settings apply). Each result has a cleanup for its temp folder.
 import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -19,7 +19,11 @@ const needed = (path: string) => NEEDED.test(path);
 
 export interface PackageOnDisk {
   dir: string;
-  /** The registry's publish date, for releases without a font to read the date from. */
+  /**
+   * A release date for a package without a font. Never filled from the registry: the publish times
+   * a mirror shows are its ingest dates (font-awesome-data.md, "Dates"); seeds/release-list.json
+   * dates the releases that ship no font.
+   */
   fallbackDate?: string;
   cleanup: () => void;
 }
@@ -68,17 +72,45 @@ export async function fetchRelease(version: string): Promise<PackageOnDisk> {
   try {
     const isSplit = semver.satisfies(version, '5.0.x', { includePrerelease: true });
     const main = isSplit ? splitPackageName('solid') : FREE_PACKAGE;
-    const times = await npmJson(['view', `${main}@${version}`, 'time']).catch(() => null);
-    if (!times?.[version]) throw new Error(`release ${version} is not published as ${main}`);
-    const fallbackDate = String(times[version]).slice(0, 10);
-    if (!isSplit) return { dir: await npmPack(`${FREE_PACKAGE}@${version}`, temp), fallbackDate, cleanup };
+    const published: unknown = await npmJson(['view', `${main}@${version}`, 'version']).catch(() => null);
+    if (published !== version) throw new Error(`release ${version} is not published as ${main}`);
+    if (!isSplit) return { dir: await npmPack(`${FREE_PACKAGE}@${version}`, temp), cleanup };
 
     const specs = SPLIT_PACKAGES.map((part) => `${splitPackageName(part)}@${version}`);
     if (SPLIT_WEBFONTS[version]) specs.push(`@fortawesome/fontawesome-free-webfonts@${SPLIT_WEBFONTS[version]}`);
     for (const spec of specs) await npmPack(spec, temp);
-    return { dir: temp, fallbackDate, cleanup };
+    return { dir: temp, cleanup };
   } catch (error) {
     cleanup();
     throw error;
   }
+}
+
+/**
+ * Release `version` kept in `cacheDir`, fetched once: the free package's .tgz, or a folder of
+ * 5.0.x's split packages. Either is a source `addRelease` takes.
+ */
+export async function cachedRelease(version: string, cacheDir: string): Promise<string> {
+  mkdirSync(cacheDir, { recursive: true });
+  const isSplit = semver.satisfies(version, '5.0.x', { includePrerelease: true });
+  const target = join(cacheDir, isSplit ? `fontawesome-free-split-${version}` : `fontawesome-free-${version}.tgz`);
+  if (existsSync(target)) return target;
+  if (isSplit) {
+    const fetched = await fetchRelease(version);
+    try {
+      cpSync(fetched.dir, `${target}.partial`, { recursive: true });
+      renameSync(`${target}.partial`, target);
+    } finally {
+      fetched.cleanup();
+    }
+  } else {
+    const temp = mkdtempSync(join(cacheDir, 'pack-'));
+    try {
+      const packed = await npmJson(['pack', `${FREE_PACKAGE}@${version}`, '--pack-destination', temp, '--silent']);
+      renameSync(join(temp, packed[0].filename), target);
+    } finally {
+      rmSync(temp, { recursive: true, force: true });
+    }
+  }
+  return target;
 }
