@@ -128,7 +128,19 @@ describe('Font Awesome Free adapter', () => {
     });
   });
 
-  it('reads the date from a TrueType font too (5.15.4)', () => {
-    expect(fontAwesomeFreeDocument(defaultPackageDir('5.15.4')).date).to.equal('2021-08-04');
+  describe('on the real installed 5.15.4 package', function () {
+    this.timeout(30_000);
+    const doc = fontAwesomeFreeDocument(defaultPackageDir('5.15.4'));
+
+    it('reads the date from a TrueType font too', () => expect(doc.date).to.equal('2021-08-04'));
+
+    it('takes the whole Font Awesome 4 shim map from v4-shims.js, not the partial shims.yml', () => {
+      expect(doc.shims).to.have.length(463);
+      expect(doc.shims).to.deep.include.members([
+        { oldName: 'star-o', prefix: 'far', name: 'star' },
+        { oldName: 'bathtub', prefix: null, name: 'bath' },
+        { oldName: 'bluetooth', prefix: 'fab', name: null },
+      ]);
+    });
   });
 });

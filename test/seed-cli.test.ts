@@ -22,7 +22,7 @@ describe('seed command', function () {
   const failing = (...args: string[]) =>
     seed(...args).then(
       () => expect.fail('the command should have failed'),
-      (error: { code: number; stderr: string }) => error,
+      (error: { code: number; stdout: string; stderr: string }) => error,
     );
 
   before(() => {
@@ -62,6 +62,13 @@ describe('seed command', function () {
     writeFileSync(bad, '{ not json');
     expect((await failing('add', bad)).stderr).to.match(/not valid JSON/);
     expect((await seed('list')).stdout).to.not.match(/4\.0\.0/);
+  });
+
+  it('checks the release facts of every loaded release, naming each broken rule and exiting 1', async () => {
+    // The trimmed 7.3.1 fixture ships no CSS or JS: no SRI values, no v4-shims.js.
+    const error = await failing('check');
+    expect(error.code).to.equal(1);
+    expect(error.stdout).to.match(/7\.3\.1: 0 free SRI values/).and.match(/7\.3\.1: \d+ shims/).and.match(/\d+ releases checked, \d+ problems/);
   });
 
   it('gives a usage error (exit 2) for bad arguments', async () => {
