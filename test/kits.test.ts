@@ -130,16 +130,17 @@ describe('kit subsets', () => {
     expect((await search('a', 'OFFICIAL', ', pageSize: 51')).errors![0].extensions.code).to.equal('BAD_USER_INPUT');
   });
 
-  it('opens a family-style with a stable showcase, longest-standing icons first, limitPerFamilyStyle honoured', async () => {
+  it('opens a family-style with a stable showcase, categories taking turns, limitPerFamilyStyle honoured', async () => {
     const showcase = (args: string) => kitField(free.token, `showcaseIcons(${args}) { page pageSize totalIconVariantCount totalPageCount iconVariants { name familyStyle { prefix } } }`);
     const solid = (await showcase('selector: { prefix: "fas" }, page: 1, pageSize: 80, limitPerFamilyStyle: 3')).kit.showcaseIcons;
     expect(solid).to.deep.equal({
       page: 1, pageSize: 80, totalIconVariantCount: 3, totalPageCount: 1,
-      iconVariants: ['arrow-down', 'arrow-up', 'asterisk'].map((name) => ({ name, familyStyle: { prefix: 'fas' } })),
+      // arrows, buildings, time: each category's longest-standing icon (ties by id), then the next round.
+      iconVariants: ['arrow-down', 'house', 'calendar'].map((name) => ({ name, familyStyle: { prefix: 'fas' } })),
     });
     expect((await showcase('selector: { prefix: "fas" }, page: 1, pageSize: 80, limitPerFamilyStyle: 3')).kit.showcaseIcons).to.deep.equal(solid);
     const all = (await showcase('limitPerFamilyStyle: 1')).kit.showcaseIcons;
-    expect(all.iconVariants.map((v: any) => `${v.familyStyle.prefix}:${v.name}`)).to.deep.equal(['far:calendar', 'fas:arrow-down', 'fab:github']);
+    expect(all.iconVariants.map((v: any) => `${v.familyStyle.prefix}:${v.name}`)).to.deep.equal(['far:house', 'fas:arrow-down', 'fab:github']);
     expect((await showcase('selector: { prefix: "fal" }')).kit.showcaseIcons.totalIconVariantCount).to.equal(0);
     expect((await showcase('selector: { prefix: "fas", shorthand: "solid" }')).errors![0].extensions.code).to.equal('BAD_USER_INPUT');
   });

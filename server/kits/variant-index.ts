@@ -22,13 +22,33 @@ export interface ReleaseVariants {
   rank(rowId: number): number;
 }
 
-/**
- * The version an icon first appeared in. Icons that have been in the library longest are its
- * staples (house, user, star, heart, envelope, magnifying-glass all date from 1.0.0), so they make a
- * useful, stable opening page without any usage data.
- */
+/** The version an icon first appeared in (its oldest change). */
 function since(changes: string[]): string {
   return changes.filter((v) => semver.valid(v)).sort(semver.compare)[0] ?? '999999.0.0';
+}
+
+/**
+ * The showcase order, without usage data to go on. Icons that have been in the library longest are
+ * its staples (house, user, star, heart, envelope date from 1.0.0), and a first page should show
+ * the range of the library rather than 80 alignment arrows: so the categories take turns, each
+ * offering its longest-standing icon not yet shown. Icons in no category follow, oldest first.
+ */
+function showcaseOrder(icons: { rowId: number; name: string; changes: string[] }[], categories: { iconId: number; category: string }[]): number[] {
+  const firstSeen = new Map(icons.map((i) => [i.rowId, since(i.changes)]));
+  const names = new Map(icons.map((i) => [i.rowId, i.name]));
+  const oldestFirst = (a: number, b: number) => semver.compare(firstSeen.get(a)!, firstSeen.get(b)!) || (names.get(a)! < names.get(b)! ? -1 : 1);
+  const queues = new Map<string, number[]>();
+  for (const { iconId, category } of categories) if (firstSeen.has(iconId)) queues.set(category, [...(queues.get(category) ?? []), iconId]);
+  const turns = [...queues.values()].map((queue) => queue.sort(oldestFirst));
+  const order: number[] = [];
+  const placed = new Set<number>();
+  for (let round = 0; turns.some((q) => round < q.length); round++) {
+    for (const queue of turns) {
+      const id = queue[round];
+      if (id !== undefined && !placed.has(id)) (placed.add(id), order.push(id));
+    }
+  }
+  return [...order, ...icons.map((i) => i.rowId).filter((id) => !placed.has(id)).sort(oldestFirst)];
 }
 
 export function buildReleaseVariants(repo: VariantsRepo, releaseId: number): ReleaseVariants {
@@ -50,9 +70,7 @@ export function buildReleaseVariants(repo: VariantsRepo, releaseId: number): Rel
       }
     }
   }
-  const firstSeen = new Map(icons.map((i) => [i.rowId, since(i.changes)]));
-  const ranked = [...icons].sort((a, b) => semver.compare(firstSeen.get(a.rowId)!, firstSeen.get(b.rowId)!) || (a.name < b.name ? -1 : 1));
-  const ranks = new Map(ranked.map((icon, i) => [icon.rowId, i]));
+  const ranks = new Map(showcaseOrder(icons, repo.categories(releaseId)).map((rowId, i) => [rowId, i]));
 
   return {
     byName,

@@ -26,7 +26,16 @@ export function createVariantsRepo(db: Db) {
     .where(and(eq(t.iconAliasNames.releaseId, releaseId), eq(t.iconAliasNames.name, sql.placeholder('name'))))
     .orderBy(asc(t.icons.name))
     .prepare();
+  const categories = db
+    .select({ iconId: t.categoryIcons.iconId, category: t.categories.name })
+    .from(t.categoryIcons)
+    .innerJoin(t.categories, eq(t.categories.id, t.categoryIcons.categoryId))
+    .where(eq(t.categories.releaseId, releaseId))
+    .orderBy(asc(t.categories.name))
+    .prepare();
   return {
+    /** Icon row ids per category of a release, categories by name. */
+    categories: (release: number) => categories.all({ releaseId: release }),
     /** The id of the icon an alias name belongs to (the first by id, as Release.icon does). */
     aliasTarget: (release: number, name: string): string | undefined => aliasTarget.get({ releaseId: release, name })?.name,
     /** Every icon of a release, by id (name) ascending. */
