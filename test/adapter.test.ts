@@ -64,6 +64,10 @@ describe('Font Awesome Free adapter', () => {
     it('uses the 5.x catalogue: classic only, no thin', () => {
       expect(doc.familyStyles.map((f) => f.prefix)).to.have.members(['fas', 'far', 'fal', 'fad', 'fab']);
     });
+
+    it('offers no Pro+ collection before 7.0.0: it would add no pack to Pro', () => {
+      expect(doc.iconCollections.map((c) => c.name)).to.deep.equal(['free-collection', 'pro-collection']);
+    });
   });
 
   describe('when the package has only JS (5.1-5.11, 6.0.0)', () => {

@@ -63,10 +63,15 @@ export function curatedGrouping(
     .filter((pack) => pack.familyStyles.length > 0);
   const packNames = new Set(iconPacks.map((p) => p.name));
 
-  const iconCollections = curated.iconCollections.map(({ subsetOfFreeIcons, ...collection }) => {
+  // A higher plan's collection holds the lower plan's packs plus more (interface.md): one that adds
+  // no pack at this release (Pro+ before 7.0.0) was no separate offer then, and is left out.
+  const iconCollections: ReleaseDocument['iconCollections'] = [];
+  for (const { subsetOfFreeIcons, ...collection } of curated.iconCollections) {
     const packs = collection.iconPacks.filter((name) => packNames.has(name));
-    return { ...collection, iconPacks: packs, subset: subsetOfFreeIcons ? freeSubset(icons) : null };
-  });
+    const lower = iconCollections.at(-1);
+    if (!subsetOfFreeIcons && lower?.subset === null && packs.every((name) => lower.iconPacks.includes(name))) continue;
+    iconCollections.push({ ...collection, iconPacks: packs, subset: subsetOfFreeIcons ? freeSubset(icons) : null });
+  }
   return { visualTags, iconPacks, iconCollections };
 }
 
