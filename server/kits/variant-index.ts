@@ -22,9 +22,14 @@ export interface ReleaseVariants {
   rank(rowId: number): number;
 }
 
-/** The version an icon first appeared in (its oldest change). */
-function since(changes: string[]): string {
-  return changes.filter((v) => semver.valid(v)).sort(semver.compare)[0] ?? '999999.0.0';
+/**
+ * When each icon first appeared (its oldest change), as a position among the release's versions:
+ * the few hundred distinct versions are ordered once, then icons compare as integers.
+ */
+function firstSeenOf(icons: { rowId: number; changes: string[] }[]): Map<number, number> {
+  const versions = [...new Set(icons.flatMap((i) => i.changes))].filter((v) => semver.valid(v)).sort(semver.compare);
+  const position = new Map(versions.map((v, i) => [v, i]));
+  return new Map(icons.map((i) => [i.rowId, Math.min(versions.length, ...i.changes.map((v) => position.get(v) ?? versions.length))]));
 }
 
 /**
@@ -34,9 +39,9 @@ function since(changes: string[]): string {
  * offering its longest-standing icon not yet shown. Icons in no category follow, oldest first.
  */
 function showcaseOrder(icons: { rowId: number; name: string; changes: string[] }[], categories: { iconId: number; category: string }[]): number[] {
-  const firstSeen = new Map(icons.map((i) => [i.rowId, since(i.changes)]));
+  const firstSeen = firstSeenOf(icons);
   const names = new Map(icons.map((i) => [i.rowId, i.name]));
-  const oldestFirst = (a: number, b: number) => semver.compare(firstSeen.get(a)!, firstSeen.get(b)!) || (names.get(a)! < names.get(b)! ? -1 : 1);
+  const oldestFirst = (a: number, b: number) => firstSeen.get(a)! - firstSeen.get(b)! || (names.get(a)! < names.get(b)! ? -1 : 1);
   const queues = new Map<string, number[]>();
   for (const { iconId, category } of categories) if (firstSeen.has(iconId)) queues.set(category, [...(queues.get(category) ?? []), iconId]);
   const turns = [...queues.values()].map((queue) => queue.sort(oldestFirst));
