@@ -43,7 +43,12 @@ function showcaseOrder(icons: { rowId: number; name: string; changes: string[] }
   const names = new Map(icons.map((i) => [i.rowId, i.name]));
   const oldestFirst = (a: number, b: number) => firstSeen.get(a)! - firstSeen.get(b)! || (names.get(a)! < names.get(b)! ? -1 : 1);
   const queues = new Map<string, number[]>();
-  for (const { iconId, category } of categories) if (firstSeen.has(iconId)) queues.set(category, [...(queues.get(category) ?? []), iconId]);
+  for (const { iconId, category } of categories) {
+    if (!firstSeen.has(iconId)) continue;
+    const queue = queues.get(category);
+    if (queue) queue.push(iconId);
+    else queues.set(category, [iconId]);
+  }
   const turns = [...queues.values()].map((queue) => queue.sort(oldestFirst));
   const order: number[] = [];
   const placed = new Set<number>();
