@@ -17,7 +17,8 @@ import { createIconsService } from './icons/icons.service.ts';
 import { createAuthRepo } from './auth/auth.repo.ts';
 import { createAuthService, type Clock } from './auth/auth.service.ts';
 import { createTokenRouter } from './auth/token.router.ts';
-import { createApolloServer } from './graphql/apollo.ts';
+import { createApolloServer, createGraphQLSchema } from './graphql/apollo.ts';
+import { createAdmission } from './graphql/cost-limits.ts';
 import { createKitsRepo } from './kits/kits.repo.ts';
 import { createKitsService } from './kits/kits.service.ts';
 import { createGraphQLRouter, GRAPHQL_PATHS } from './graphql/graphql.router.ts';
@@ -73,8 +74,9 @@ export function createApp({ db, config, logger, ...options }: AppDeps) {
   const kits = createKitsService(createKitsRepo(db), auth, clock);
   app.use(createTokenRouter(auth, { failureLimit: config.tokenFailureLimit, failureWindowSeconds: config.tokenFailureWindowSeconds }));
   const services = { releases, releasesRepo, catalogue, icons, iconsRepo, search: createSearchService(createSearchRepo(db), releases), auth, kits };
-  const apollo = createApolloServer(logger);
-  app.use(createGraphQLRouter({ apollo, services, authenticate: auth.authenticate, cache }));
+  const schema = createGraphQLSchema();
+  const apollo = createApolloServer(logger, schema);
+  app.use(createGraphQLRouter({ apollo, admission: createAdmission(schema), services, authenticate: auth.authenticate, cache }));
   app.use((req) => {
     throw notFound(`no route for ${req.method} ${req.path}`);
   });

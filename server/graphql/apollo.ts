@@ -1,12 +1,15 @@
-// The Apollo Server: the public schema, its resolvers, error formatting and cost limits.
+// The Apollo Server: the public schema, its resolvers and error formatting (admission, before it: cost-limits.ts).
 import { readFileSync } from 'node:fs';
 import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
 import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { makeExecutableSchema } from '@graphql-tools/schema';
+import type { GraphQLSchema } from 'graphql';
 import type { Logger } from 'pino';
 import type { GraphQLContext } from './context.ts';
-import { costLimitsPlugin } from './cost-limits.ts';
+import { DOCUMENT_LIMITS } from './document-guard.ts';
+import { createDocumentStore } from './document-store.ts';
 import { formatError } from './errors.ts';
+import { enforceDeadlines } from './execution-deadline.ts';
 import { createJitGateway } from './jit-gateway.ts';
 import { accountResolvers } from './resolvers/account.resolvers.ts';
 import { iconResolvers } from './resolvers/icon.resolvers.ts';
@@ -27,20 +30,30 @@ const errorFlagPlugin: ApolloServerPlugin<GraphQLContext> = {
   },
 };
 
-export function createApolloServer(logger: Logger) {
+/** The public schema with its resolvers, each root and list resolver under the execution deadline. */
+export function createGraphQLSchema(): GraphQLSchema {
   const schema = makeExecutableSchema<GraphQLContext>({
     typeDefs,
     resolvers: [{ Date: DateScalar, Json: JsonScalar }, queryResolvers, releaseResolvers, iconResolvers, accountResolvers],
   });
+  return enforceDeadlines(schema);
+}
+
+// Parsed and validated documents Apollo keeps (documents are also bounded in size by admission).
+const DOCUMENT_STORE_BYTES = 16 * 1024 * 1024;
+
+export function createApolloServer(logger: Logger, schema: GraphQLSchema) {
   const server = new ApolloServer<GraphQLContext>({
     gateway: createJitGateway(schema),
+    documentStore: createDocumentStore(DOCUMENT_STORE_BYTES),
+    parseOptions: { maxTokens: DOCUMENT_LIMITS.maxTokens },
     introspection: true,
     // Clients authenticate by header only, never cookies: no CSRF preflight header is needed.
     csrfPrevention: false,
     includeStacktraceInErrorResponses: false,
     formatError: formatError(logger),
     // The cache-control plugin costs ~40% of execution here; HTTP caching is set by the handler.
-    plugins: [ApolloServerPluginCacheControlDisabled(), ApolloServerPluginLandingPageDisabled(), costLimitsPlugin, errorFlagPlugin],
+    plugins: [ApolloServerPluginCacheControlDisabled(), ApolloServerPluginLandingPageDisabled(), errorFlagPlugin],
     logger: { debug: () => {}, info: () => {}, warn: (m) => logger.warn(m), error: (m) => logger.error(m) },
   });
   server.startInBackgroundHandlingStartupErrorsByLoggingAndFailingAllRequests();

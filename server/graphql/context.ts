@@ -30,8 +30,10 @@ export interface GraphQLContext {
    * object because Apollo shallow-copies the context for each operation.
    */
   outcome: { hadErrors?: boolean };
+  /** performance.now() after which resolvers refuse to start (execution-deadline.ts). */
+  deadline: number;
 }
 
-export function createContext(services: Services, principal: Principal): GraphQLContext {
-  return { principal, services, loaders: createLoaders(services.iconsRepo, services.releasesRepo, services.kits), outcome: {} };
+export function createContext(services: Services, principal: Principal, deadline = Infinity): GraphQLContext {
+  return { principal, services, loaders: createLoaders(services.iconsRepo, services.releasesRepo, services.kits), outcome: {}, deadline };
 }

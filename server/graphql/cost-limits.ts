@@ -1,68 +1,101 @@
-// Bounded queries (contract §6): a cost of 1 per field, multiplied through list sizes and page
-// sizes, and a depth limit. The bounds admit the heaviest query real clients send (a whole
-// release's icons with id, label, aliases and family-styles costs ~100,000).
-import type { ApolloServerPlugin } from '@apollo/server';
-import { getNullableType, GraphQLError, isListType, Kind, type DocumentNode, type SelectionSetNode } from 'graphql';
-import { getComplexity, type ComplexityEstimator } from 'graphql-query-complexity';
+// Admission of GraphQL requests (contract §6), before Apollo parses or validates anything: the
+// static document checks (document-guard.ts), remembered per document text; a cost limit per
+// caller class that bounds the values a response can hold; and a gate that runs expensive
+// queries one at a time, so a burst of them cannot take the event loop from cheap requests.
+import type { GraphQLSchema } from 'graphql';
+import { LRUCache } from 'lru-cache';
+import { checkDocument, costOf, type CostModel, type DocumentCheck } from './document-guard.ts';
+import type { Principal } from './principal.ts';
 
-export const MAX_COST = 1_000_000;
-export const MAX_DEPTH = 20;
+/**
+ * Cost limits. A whole release with id, label, unicode, aliases and family-styles (what the
+ * WordPress plugin and pickers load) costs ~90,000; anonymous callers get about two of those per
+ * request, token holders about four.
+ */
+export const MAX_COST_ANONYMOUS = 200_000;
+export const MAX_COST_AUTHENTICATED = 400_000;
+/** Above this cost a query waits for the expensive-query gate. */
+export const EXPENSIVE_COST = 20_000;
 
-// Expected sizes of lists that take no size argument.
-const LIST_SIZES: Record<string, number> = {
-  'Query.releases': 100,
-  'Release.icons': 2500,
-  'Release.familyStyles': 50,
-  'FamilyStylesByLicense.free': 4,
-  'FamilyStylesByLicense.pro': 4,
-  'Icon.svgs': 4,
+export const COST_MODEL: CostModel = {
+  // Expected sizes of lists that take no size argument; a paginated wrapper's list counts 1
+  // because its page size already multiplied the wrapper.
+  listSizes: {
+    'Query.releases': 100,
+    'Release.icons': 2500,
+    'Release.familyStyles': 50,
+    'FamilyStylesByLicense.free': 4,
+    'FamilyStylesByLicense.pro': 4,
+    'Icon.svgs': 4,
+    'IconsPaginated.icons': 1,
+  },
+  defaultListSize: 10,
 };
-const DEFAULT_LIST_SIZE = 10;
 
-const estimator: ComplexityEstimator = ({ type, field, args, childComplexity }) => {
-  if (type.name.startsWith('__')) return 1 + childComplexity; // introspection stays cheap
-  let size = 1;
-  if (typeof args.pageSize === 'number') size = args.pageSize;
-  else if (typeof args.first === 'number') size = args.first;
-  else if (isListType(getNullableType(field.type))) size = LIST_SIZES[`${type.name}.${field.name}`] ?? DEFAULT_LIST_SIZE;
-  return 1 + childComplexity * Math.max(size, 1);
-};
+// Heap held by a parsed document per source character (measured: ~29 without locations).
+const BYTES_PER_SOURCE_CHAR = 30;
 
-/** The deepest field nesting of an operation, following fragments (each at most once per path). */
-export function depthOf(document: DocumentNode, operationName?: string | null): number {
-  const fragments = new Map(
-    document.definitions.filter((d) => d.kind === Kind.FRAGMENT_DEFINITION).map((d) => [d.name.value, d.selectionSet] as const),
-  );
-  const operation = document.definitions.find(
-    (d) => d.kind === Kind.OPERATION_DEFINITION && (!operationName || d.name?.value === operationName),
-  );
-  const depth = (set: SelectionSetNode, seen: Set<string>): number =>
-    Math.max(
-      0,
-      ...set.selections.map((s) => {
-        if (s.kind === Kind.FIELD) return s.selectionSet ? 1 + depth(s.selectionSet, seen) : 1;
-        if (s.kind === Kind.INLINE_FRAGMENT) return depth(s.selectionSet, seen);
-        const fragment = fragments.get(s.name.value);
-        return fragment && !seen.has(s.name.value) ? depth(fragment, new Set(seen).add(s.name.value)) : 0;
-      }),
-    );
-  return operation && operation.kind === Kind.OPERATION_DEFINITION ? depth(operation.selectionSet, new Set()) : 0;
+export type Admission = { ok: true; cost: number; expensive: boolean } | { ok: false; message: string } | { ok: 'syntax' };
+
+export interface AdmissionOptions {
+  /** Byte budget for remembered document checks. */
+  maxCheckBytes?: number;
+  /** Expensive queries allowed to wait for the gate; more are refused at once. */
+  maxWaiting?: number;
 }
 
-const tooComplex = (message: string) => new GraphQLError(message, { extensions: { code: 'QUERY_TOO_COMPLEX', http: { status: 200 } } });
+export function createAdmission(schema: GraphQLSchema, { maxCheckBytes = 8 * 1024 * 1024, maxWaiting = 16 }: AdmissionOptions = {}) {
+  const checks = new LRUCache<string, DocumentCheck>({
+    maxSize: maxCheckBytes,
+    sizeCalculation: (_check, source) => source.length * BYTES_PER_SOURCE_CHAR + 128,
+  });
+  const gate = createGate(maxWaiting);
 
-export const costLimitsPlugin: ApolloServerPlugin = {
-  async requestDidStart() {
-    return {
-      async didResolveOperation({ request, document, schema }) {
-        const depth = depthOf(document, request.operationName);
-        if (depth > MAX_DEPTH) throw tooComplex(`query depth ${depth} exceeds the limit of ${MAX_DEPTH}`);
-        const cost = getComplexity({ schema, query: document, variables: request.variables ?? {}, operationName: request.operationName ?? undefined, estimators: [estimator] });
-        if (cost > MAX_COST) {
-          throw tooComplex(`query cost ${cost} exceeds the limit of ${MAX_COST} (1 per field, multiplied by list and page sizes)`);
-        }
-      },
-    };
-  },
-};
+  function admit(source: string, operationName: string | null | undefined, variables: Record<string, unknown>, principal: Principal): Admission {
+    // A document larger than the cache budget is checked every time (it is refused by its token count anyway).
+    let check = checks.get(source);
+    if (!check) {
+      check = checkDocument(source);
+      checks.set(source, check);
+    }
+    if (check.ok === 'syntax') return check;
+    if (check.ok === false) return { ok: false, message: check.refusal };
+    const cost = costOf(schema, check.checked, COST_MODEL, operationName, variables);
+    const limit = principal.accountId === null ? MAX_COST_ANONYMOUS : MAX_COST_AUTHENTICATED;
+    if (cost > limit) {
+      const who = principal.accountId === null ? 'anonymous callers' : 'this caller';
+      return { ok: false, message: `query cost ${cost} exceeds the limit of ${limit} for ${who} (1 per field, multiplied by list and page sizes)` };
+    }
+    return { ok: true, cost, expensive: cost > EXPENSIVE_COST };
+  }
 
+  return { admit, gate, checks };
+}
+
+/** One expensive query at a time; a bounded queue waits, the rest are turned away. */
+function createGate(maxWaiting: number) {
+  let busy = false;
+  const waiting: (() => void)[] = [];
+  const release = () => {
+    const next = waiting.shift();
+    if (next) next();
+    else busy = false;
+  };
+  return {
+    /** Runs `work` when the gate is free; null when too many are already waiting. */
+    async run<T>(work: () => Promise<T>): Promise<T | null> {
+      if (busy) {
+        if (waiting.length >= maxWaiting) return null;
+        await new Promise<void>((resolve) => waiting.push(resolve));
+      }
+      busy = true;
+      try {
+        return await work();
+      } finally {
+        release();
+      }
+    },
+  };
+}
+
+export type QueryAdmission = ReturnType<typeof createAdmission>;

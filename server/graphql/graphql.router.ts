@@ -11,7 +11,9 @@ import { AppError, sendUnauthorized } from '../errors.ts';
 import { cachedResponse, type ResponseCache } from '../http/response-cache.ts';
 import { sendCached } from '../http/send-cached.ts';
 import { createContext, type GraphQLContext, type Services } from './context.ts';
+import type { QueryAdmission } from './cost-limits.ts';
 import { QUERY_LEVEL_CODES } from './errors.ts';
+import { EXECUTION_BUDGET_MS } from './execution-deadline.ts';
 import type { Authenticate } from './principal.ts';
 
 export const GRAPHQL_PATHS = ['/', '/graphql'];
@@ -29,6 +31,7 @@ const rawBody = express.text({
 
 interface Deps {
   apollo: ApolloServer<GraphQLContext>;
+  admission: QueryAdmission;
   services: Services;
   authenticate: Authenticate;
   cache: ResponseCache;
@@ -44,7 +47,24 @@ function isQueryLevelFailure(body: string): boolean {
   }
 }
 
-export function createGraphQLRouter({ apollo, services, authenticate, cache }: Deps): Router {
+/** A GraphQL-level refusal (HTTP 200, contract §6), in the shape Apollo formats its errors. */
+function sendRefusal(res: Response, message: string): void {
+  res.status(200).set('Cache-Control', 'no-store').type('application/json').send(JSON.stringify({ errors: [{ message, extensions: { code: 'QUERY_TOO_COMPLEX' } }] }));
+}
+
+/** Variables as sent: an object in a JSON body, a JSON string in a GET; anything else is Apollo's to refuse. */
+function variablesOf(value: unknown): Record<string, unknown> {
+  if (typeof value === 'string') {
+    try {
+      value = JSON.parse(value);
+    } catch {
+      return {};
+    }
+  }
+  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+}
+
+export function createGraphQLRouter({ apollo, admission, services, authenticate, cache }: Deps): Router {
   const router = Router();
 
   async function handle(req: Request, res: Response) {
@@ -68,14 +88,29 @@ export function createGraphQLRouter({ apollo, services, authenticate, cache }: D
     const hit = key ? cache.get(key) : undefined;
     if (hit) return sendCached(req, res, hit);
 
+    // Admission before Apollo parses or validates: bounded documents, bounded cost.
+    const admitted =
+      typeof request[0] === 'string'
+        ? admission.admit(request[0], typeof request[2] === 'string' ? request[2] : null, variablesOf(request[1]), principal)
+        : ({ ok: 'syntax' } as const);
+    if (admitted.ok === false) return sendRefusal(res, admitted.message);
+
     const headers = new HeaderMap();
     for (const [name, value] of Object.entries(req.headers)) if (typeof value === 'string') headers.set(name, value);
     if (!isGet) headers.set('content-type', 'application/json');
-    const context = createContext(services, principal);
-    const response = await apollo.executeHTTPGraphQLRequest({
-      httpGraphQLRequest: { method: isGet ? 'GET' : 'POST', headers, search, body },
-      context: async () => context,
-    });
+    const execute = () =>
+      services.releases.consistent(async () => {
+        const context = createContext(services, principal, performance.now() + EXECUTION_BUDGET_MS);
+        const response = await apollo.executeHTTPGraphQLRequest({
+          httpGraphQLRequest: { method: isGet ? 'GET' : 'POST', headers, search, body },
+          context: async () => context,
+        });
+        return { context, response };
+      });
+    // Expensive queries take turns, so a burst of them cannot hold the event loop from cheap ones.
+    const outcome = admitted.ok === true && admitted.expensive ? await admission.gate.run(execute) : await execute();
+    if (!outcome) return sendRefusal(res, 'too many expensive queries are waiting; retry shortly or ask for less');
+    const { context, response } = outcome;
     if (response.body.kind !== 'complete') throw new Error('incremental delivery is not supported');
 
     let status = response.status ?? 200;

@@ -7,17 +7,17 @@ import { sendCached } from './send-cached.ts';
 export const CACHE_IMMUTABLE = 'public, max-age=31536000, immutable';
 export const CACHE_SHORT = 'public, max-age=300';
 
-export function serveCachedJson(
+export async function serveCachedJson(
   cache: ResponseCache,
   req: Request,
   res: Response,
   key: string,
   cacheControl: string,
   build: () => unknown,
-): void {
+): Promise<void> {
   let entry = cache.get(key);
   if (!entry) {
-    entry = cachedResponse(JSON.stringify(build()), 'application/json; charset=utf-8', cacheControl);
+    entry = cachedResponse(JSON.stringify(await build()), 'application/json; charset=utf-8', cacheControl);
     cache.set(key, entry);
   }
   sendCached(req, res, entry);

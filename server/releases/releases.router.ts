@@ -26,11 +26,11 @@ const methodNotAllowed = () =>
 export function createReleasesRouter({ releases, catalogue, icons, cache }: RestDeps): Router {
   const router = Router();
 
-  router.get('/releases', (req, res) => {
+  router.get('/releases', (req, res) =>
     serveCachedJson(cache, req, res, '/releases', CACHE_SHORT, () => ({
       releases: releases.list().map(({ version, date, isLatest }) => ({ version, date, isLatest })),
-    }));
-  });
+    })),
+  );
 
   router.get('/releases/:version/:resource', (req: Request<{ version: string; resource: string }>, res: Response) => {
     const { version: input, resource } = req.params;
@@ -45,7 +45,7 @@ export function createReleasesRouter({ releases, catalogue, icons, cache }: Rest
       res.set('Cache-Control', CACHE_SHORT).redirect(302, `/releases/${release.version}/${resource}${query}`);
       return;
     }
-    serveResource(req, res, release, resource as Resource);
+    return serveResource(req, res, release.version, resource as Resource);
   });
 
   for (const path of ['/releases', '/releases/:version/:resource']) {
@@ -54,23 +54,26 @@ export function createReleasesRouter({ releases, catalogue, icons, cache }: Rest
     });
   }
 
-  function serveResource(req: Request, res: Response, release: Release, resource: Resource): void {
-    const path = `/releases/${release.version}/${resource}`;
+  // Each build resolves its release again inside `consistent`: a retry after a replace committed
+  // must read the new release's rows, not the old ids.
+  function serveResource(req: Request, res: Response, version: string, resource: Resource): Promise<void> {
+    const path = `/releases/${version}/${resource}`;
+    const build = <T>(read: (release: Release) => T) => () => releases.consistent(() => read(releases.resolve(version)));
     if (resource === 'family-styles') {
-      return serveCachedJson(cache, req, res, path, CACHE_IMMUTABLE, () => ({
+      return serveCachedJson(cache, req, res, path, CACHE_IMMUTABLE, build((release) => ({
         familyStyles: releases.familyStyles(release).map(restFamilyStyle),
-      }));
+      })));
     }
     if (resource === 'icon-packs') {
-      return serveCachedJson(cache, req, res, path, CACHE_IMMUTABLE, () => restIconPacks(catalogue.catalogue(release)));
+      return serveCachedJson(cache, req, res, path, CACHE_IMMUTABLE, build((release) => restIconPacks(catalogue.catalogue(release))));
     }
     const parsed = parseIconQuery(req.query as Record<string, unknown>);
     if (!parsed.ok) throw new AppError(400, 'INVALID_PARAMETER', 'one or more query parameters are invalid', parsed.invalidParams);
     const minimal = resource === 'icons-minimal';
-    serveCachedJson(cache, req, res, iconsCacheKey(release.version, resource, parsed.value), CACHE_IMMUTABLE, () => {
+    return serveCachedJson(cache, req, res, iconsCacheKey(version, resource, parsed.value), CACHE_IMMUTABLE, build((release) => {
       const page = icons.page(release, parsed.value, { withAliases: !minimal });
       return { ...page, icons: page.icons.map(minimal ? restMinimalIcon : restIcon) };
-    });
+    }));
   }
 
   return router;

@@ -2,6 +2,7 @@
 // The release list is small and read on every request, so it is kept in memory and reloaded
 // whenever the database changes underneath (for example when the seed CLI adds a release).
 import semver from 'semver';
+import { AppError } from '../errors.ts';
 import type { ReleasesRepo, FamilyStyleRow } from './releases.repo.ts';
 import { invalidVersion, parseVersionSpec, pickVersion, releaseNotFound, type VersionSpec } from './versions.ts';
 
@@ -13,6 +14,9 @@ export interface Release {
   isLatest: boolean;
   separatesWebDesktop: boolean;
 }
+
+// A read that saw the database change under it this many times in a row gives up with a 503.
+const MAX_READ_ATTEMPTS = 4;
 
 interface Snapshot {
   dataVersion: number;
@@ -66,6 +70,21 @@ export function createReleasesService(repo: ReleasesRepo) {
 
     /** Checks the database for changes now (one cheap pragma); called once at the start of each request. */
     refresh,
+
+    /**
+     * Runs `read` and returns its answer if no other process committed while it ran; otherwise
+     * takes the new state and runs it again. Without this, a request that resolved a release
+     * before a replace committed and read its rows after could answer with neither state.
+     */
+    async consistent<T>(read: () => T | Promise<T>): Promise<T> {
+      for (let attempt = 1; ; attempt++) {
+        const before = current().dataVersion;
+        const result = await read();
+        if (repo.dataVersion() === before) return result;
+        if (attempt === MAX_READ_ATTEMPTS) throw new AppError(503, 'INTERNAL', 'the data changed during every attempt to read it; retry shortly');
+        refresh();
+      }
+    },
 
     /** Resolves a version argument; throws INVALID_VERSION (malformed) or RELEASE_NOT_FOUND. */
     resolve(input: string): Release {
