@@ -1,0 +1,295 @@
+// `npm run bench:memory`: the server's memory under hostile but valid input (issue 15 item 4).
+// Starts the server on a temporary database holding the three default releases, touches every
+// release, then drives BENCH_URLS distinct valid REST URLs (distinct page, page_size and license
+// across the releases and both icon resources, asked for with br, gzip or no compression, some
+// twice in two encodings) and BENCH_DOCS distinct valid GraphQL documents (distinct search
+// strings, aliases, operation names, fragments and arguments; over POST JSON, GET and raw POST).
+// Samples the server's RSS (/proc/<pid>/status VmRSS) every BENCH_SAMPLE_EVERY requests and
+// prints RSS at start, peak and end of each phase, and the kernel's high-water mark (VmHWM).
+//
+// Environment: BENCH_URLS (100000), BENCH_DOCS (50000), BENCH_CONCURRENCY (8),
+// BENCH_SAMPLE_EVERY (5000), BENCH_CACHE_MB (the server's RESPONSE_CACHE_MB; its default if
+// unset), BENCH_RSS_LIMIT_MB (when set, exit 1 if the peak RSS exceeds it; the goal is 150),
+// BENCH_SERVER_<NAME>=value passes NAME=value to the server only (e.g.
+// BENCH_SERVER_MALLOC_ARENA_MAX=2, BENCH_SERVER_NODE_OPTIONS=--max-old-space-size=128).
+// If the server answers GET /__debug/memory with JSON (a local experiment hook, not part of the
+// server), each sample prints it too.
+import { readFileSync } from 'node:fs';
+import { Agent, request } from 'node:http';
+import { databaseWith, startServer } from './support.ts';
+
+const PORT = Number(process.env.BENCH_PORT ?? 4751);
+const URLS = Number(process.env.BENCH_URLS ?? 100_000);
+const DOCS = Number(process.env.BENCH_DOCS ?? 50_000);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
+const SAMPLE_EVERY = Number(process.env.BENCH_SAMPLE_EVERY ?? 5000);
+const RSS_LIMIT_MB = process.env.BENCH_RSS_LIMIT_MB ? Number(process.env.BENCH_RSS_LIMIT_MB) : null;
+const VERSIONS = ['5.15.4', '6.7.2', '7.3.1'];
+
+const serverEnv: NodeJS.ProcessEnv = { ACCESS_LOG: 'false' };
+if (process.env.BENCH_CACHE_MB) serverEnv.RESPONSE_CACHE_MB = process.env.BENCH_CACHE_MB;
+for (const [name, value] of Object.entries(process.env)) {
+  if (name.startsWith('BENCH_SERVER_')) serverEnv[name.slice('BENCH_SERVER_'.length)] = value;
+}
+
+const { databasePath, cleanup } = await databaseWith(VERSIONS);
+const server = await startServer(PORT, databasePath, serverEnv);
+const status = () => readFileSync(`/proc/${server.pid}/status`, 'utf8');
+const statusMiB = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status())![1]) / 1024;
+const rss = () => statusMiB('VmRSS');
+const rssListening = rss();
+
+// --- HTTP client: keep-alive, bodies counted and dropped (GraphQL bodies kept to check errors) ---
+
+const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
+interface Req {
+  method?: string;
+  path: string;
+  body?: string;
+  headers?: Record<string, string>;
+  /** Keep the body as text (to check for GraphQL errors or read data). */
+  text?: boolean;
+}
+interface Res {
+  status: number;
+  text: string;
+  bytes: number;
+}
+function send({ method = 'GET', path, body, headers = {}, text = false }: Req): Promise<Res> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port: PORT, method, path, agent, headers }, (res) => {
+      let bytes = 0;
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => {
+        bytes += chunk.length;
+        if (text) chunks.push(chunk);
+      });
+      res.on('end', () => resolve({ status: res.statusCode!, text: text ? Buffer.concat(chunks).toString('utf8') : '', bytes }));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+async function debugMemory(): Promise<string> {
+  try {
+    const res = await send({ path: '/__debug/memory', text: true });
+    if (res.status !== 200) return '';
+    const m = JSON.parse(res.text) as Record<string, number>;
+    return Object.entries(m)
+      .map(([k, v]) => `${k} ${/^(rss|heap|external|arrayBuffers)|Calculated|Bytes$/.test(k) ? `${(v / 1048576).toFixed(1)}M` : v}`)
+      .join(', ');
+  } catch {
+    return '';
+  }
+}
+
+// --- Phases: run requests with CONCURRENCY workers, sampling RSS ---
+
+interface PhaseResult {
+  name: string;
+  requests: number;
+  errors: number;
+  seconds: number;
+  rssStart: number;
+  rssPeak: number;
+  rssEnd: number;
+}
+const results: PhaseResult[] = [];
+const errorSamples: string[] = [];
+
+async function phase(name: string, count: number, make: (i: number) => Req[], check: (req: Req, res: Res) => string | null) {
+  const rssStart = rss();
+  let rssPeak = rssStart;
+  let next = 0;
+  let done = 0;
+  let errors = 0;
+  let requests = 0;
+  let nextSample = SAMPLE_EVERY;
+  const started = performance.now();
+  const debugStart = await debugMemory();
+  console.log(`${name}: ${count} items, ${CONCURRENCY} connections; RSS ${rssStart.toFixed(0)} MiB${debugStart ? ` (${debugStart})` : ''}`);
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next < count) {
+        const i = next++;
+        for (const req of make(i)) {
+          requests++;
+          let problem: string | null;
+          try {
+            problem = check(req, await send(req));
+          } catch (error) {
+            problem = (error as Error).message;
+          }
+          if (problem) {
+            errors++;
+            if (errorSamples.length < 10) errorSamples.push(`${name} ${req.method ?? 'GET'} ${req.path.slice(0, 160)} -> ${problem}`);
+          }
+        }
+        done++;
+        if (done >= nextSample) {
+          nextSample += SAMPLE_EVERY;
+          const now = rss();
+          rssPeak = Math.max(rssPeak, now);
+          const debug = await debugMemory();
+          console.log(`  ${String(done).padStart(7)} done, ${((performance.now() - started) / 1000).toFixed(0).padStart(4)} s: RSS ${now.toFixed(0)} MiB${debug ? ` (${debug})` : ''}`);
+        }
+      }
+    }),
+  );
+  const rssEnd = rss();
+  rssPeak = Math.max(rssPeak, rssEnd);
+  results.push({ name, requests, errors, seconds: (performance.now() - started) / 1000, rssStart, rssPeak, rssEnd });
+}
+
+const ok = (_req: Req, res: Res) => (res.status === 200 ? null : `status ${res.status}`);
+const okGraphQL = (_req: Req, res: Res) =>
+  res.status !== 200 ? `status ${res.status} ${res.text.slice(0, 200)}` : res.text.includes('"errors"') ? res.text.slice(0, 200) : null;
+
+// A deterministic PRNG, so every run sends the same requests.
+let seed = 0x9e3779b9;
+const random = () => {
+  seed = (seed + 0x6d2b79f5) | 0;
+  let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+};
+function shuffle<T>(items: T[]): T[] {
+  for (let i = items.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [items[i], items[j]] = [items[j], items[i]];
+  }
+  return items;
+}
+
+// --- What the releases hold: icon counts per license, and some icon names ---
+
+const LICENSES = [null, 'free', 'pro'] as const;
+const totals = new Map<string, number>();
+const iconNames = new Map<string, string[]>();
+for (const version of VERSIONS) {
+  for (const license of LICENSES) {
+    const res = await send({ path: `/releases/${version}/icons-minimal?page_size=1${license ? `&license=${license}` : ''}`, text: true });
+    totals.set(`${version}:${license}`, (JSON.parse(res.text) as { totalIconCount: number }).totalIconCount);
+  }
+  const res = await send({ path: `/releases/${version}/icons-minimal?page_size=500&page=2`, text: true });
+  iconNames.set(version, (JSON.parse(res.text) as { icons: { id: string }[] }).icons.map((icon) => icon.id));
+}
+
+const rssIdle = rss();
+
+// --- Phase 0: every release touched (all resources, whole-release GraphQL, search) ---
+
+const wholeRelease = (version: string) =>
+  `{ release(version: "${version}") { icons { id label unicodeHex aliases { names unicodes { primary composite secondary } } familyStylesByLicense { free { family style prefix } pro { family style prefix } } } } }`;
+const postJson = (query: string, headers: Record<string, string> = {}): Req => ({
+  method: 'POST',
+  path: '/graphql',
+  body: JSON.stringify({ query }),
+  headers: { 'content-type': 'application/json', ...headers },
+  text: true,
+});
+const touches: Req[] = VERSIONS.flatMap((version) => [
+  { path: `/releases/${version}/family-styles` },
+  { path: `/releases/${version}/icon-packs` },
+  ...Array.from({ length: 5 }, (_, k) => ({ path: `/releases/${version}/icons?page_size=500&page=${k + 1}`, headers: { 'accept-encoding': 'br' } })),
+  postJson(wholeRelease(version)),
+  postJson(`{ search(version: "${version}", query: "arrow", first: 15) { id label } }`),
+]);
+await phase('touch all releases', touches.length, (i) => [touches[i]], (req, res) => (req.method === 'POST' ? okGraphQL(req, res) : ok(req, res)));
+
+// --- Phase 1: distinct REST URLs ---
+
+interface Page {
+  version: string;
+  resource: 'icons' | 'icons-minimal';
+  license: (typeof LICENSES)[number];
+  pageSize: number;
+  page: number;
+}
+const pages: Page[] = [];
+for (const version of VERSIONS) {
+  for (const resource of ['icons', 'icons-minimal'] as const) {
+    for (const license of LICENSES) {
+      const total = totals.get(`${version}:${license}`)!;
+      for (let pageSize = 1; pageSize <= 500; pageSize++) {
+        for (let page = 1; page <= Math.ceil(total / pageSize); page++) pages.push({ version, resource, license, pageSize, page });
+      }
+    }
+  }
+}
+shuffle(pages);
+if (pages.length < URLS) console.log(`(only ${pages.length} distinct non-empty pages exist; past them, pages beyond the end)`);
+const ENCODINGS = ['br', 'gzip', 'gzip, deflate, br', ''];
+function restRequests(i: number): Req[] {
+  const p = pages[i] ?? { ...pages[i % pages.length], page: 1_000 + i }; // past the end: a small valid page
+  // Parameter order, and now and then an ignored parameter, vary too: distinct URLs, one cache key.
+  const params = [`page=${p.page}`, `page_size=${p.pageSize}`, ...(p.license ? [`license=${p.license}`] : []), ...(i % 10 === 0 ? [`_=${i}`] : [])];
+  if (i % 2) params.reverse();
+  const path = `/releases/${p.version}/${p.resource}?${params.join('&')}`;
+  const encoding = ENCODINGS[i % ENCODINGS.length];
+  const first: Req = { path, headers: encoding ? { 'accept-encoding': encoding } : {} };
+  // One URL in four is asked for again in another encoding: a second compressed form.
+  return i % 4 === 1 ? [first, { path, headers: { 'accept-encoding': encoding === 'gzip' ? 'br' : 'gzip' } }] : [first];
+}
+await phase(`REST: ${URLS} distinct URLs`, URLS, restRequests, ok);
+
+// --- Phase 2: distinct GraphQL documents ---
+
+const WORDS = ['arrow', 'user', 'house', 'heart', 'star', 'cloud', 'file', 'circle', 'chevron', 'calendar', 'car', 'bell', 'camera', 'check', 'music'];
+const LICENSE_ENUM = ['ANY', 'FREE', 'PRO'];
+function document(i: number): string {
+  const version = VERSIONS[i % 3];
+  const n = Math.floor(i / 3);
+  const names = iconNames.get(version)!;
+  switch (n % 6) {
+    case 0: // a search with a distinct literal string
+      return `{ search(version: "${version}", query: "${WORDS[n % WORDS.length]} ${n.toString(36)}", first: ${1 + (n % 30)}) { id label unicodeHex } }`;
+    case 1: // a search page with distinct arguments
+      return `{ searchPaginated(version: "${version}", query: "${WORDS[n % WORDS.length]}", page: ${1 + (n % 7)}, pageSize: ${1 + (n % 47)}) { totalIconCount icons { id label } } s${n}: release(version: "${version}") { version } }`;
+    case 2: // distinct aliases
+      return `{ r${n}: release(version: "${version}") { v${n}: version isLatest c${n}: iconCount { free pro } i${n}: icon(name: "${names[n % names.length]}") { id label } } }`;
+    case 3: // a distinct named operation with a fragment
+      return `query Q${n} { release(version: "${version}") { icon(name: "${names[n % names.length]}") { ...F${n} } } } fragment F${n} on Icon { id label unicodeHex aliases { names } familyStylesByLicense { free { prefix style } } }`;
+    case 4: // a page of icons with distinct arguments
+      return `{ release(version: "${version}") { iconsPaginated(license: ${LICENSE_ENUM[n % 3]}, page: ${1 + (n % 11)}, pageSize: ${1 + (Math.floor(n / 11) % 200)}) { page totalPageCount icons { id label unicodeHex } } } }`;
+    default: // several small fields under distinct aliases, and a comment
+      return `# request ${n}\n{ a${n}: releases { version } b${n}: release(version: "${version}") { familyStyles { prefix } visualTags { name } } }`;
+  }
+}
+function graphqlRequests(i: number): Req[] {
+  const query = document(i);
+  const encoding = ENCODINGS[i % ENCODINGS.length];
+  const headers: Record<string, string> = encoding ? { 'accept-encoding': encoding } : {};
+  switch (Math.floor(i / 7) % 3) {
+    case 0:
+      return [postJson(query, headers)];
+    case 1:
+      return [{ path: `/graphql?query=${encodeURIComponent(query)}`, headers, text: true }];
+    default:
+      return [{ method: 'POST', path: '/graphql', body: query, headers: { ...headers, 'content-type': 'application/graphql' }, text: true }];
+  }
+}
+await phase(`GraphQL: ${DOCS} distinct documents`, DOCS, graphqlRequests, okGraphQL);
+
+// --- Settled: idle a few seconds, let the server's GC run ---
+
+await new Promise((resolve) => setTimeout(resolve, 5000));
+const rssSettled = rss();
+const hwm = statusMiB('VmHWM');
+const debug = await debugMemory();
+
+console.log('');
+console.log(`RSS when listening ${rssListening.toFixed(0)} MiB; after the first requests (icon counts and names) ${rssIdle.toFixed(0)} MiB`);
+for (const r of results) {
+  console.log(
+    `${r.name.padEnd(34)} ${String(r.requests).padStart(7)} requests in ${r.seconds.toFixed(0).padStart(4)} s, ${r.errors} errors; RSS start ${r.rssStart.toFixed(0)} MiB, peak ${r.rssPeak.toFixed(0)} MiB, end ${r.rssEnd.toFixed(0)} MiB`,
+  );
+}
+console.log(`settled (5 s idle) ${rssSettled.toFixed(0)} MiB; kernel high-water mark (VmHWM) ${hwm.toFixed(0)} MiB${debug ? `; ${debug}` : ''}`);
+console.log(`goal: RSS <= 150 MiB throughout${RSS_LIMIT_MB !== null ? `; limit asserted here ${RSS_LIMIT_MB} MiB` : ''}`);
+for (const sample of errorSamples) console.log(`  error: ${sample}`);
+server.kill();
+cleanup();
+const failed = results.some((r) => r.errors > 0) || (RSS_LIMIT_MB !== null && Math.max(hwm, ...results.map((r) => r.rssPeak)) > RSS_LIMIT_MB);
+process.exit(failed ? 1 : 0);
