@@ -1,18 +1,33 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
+import { assertUsable } from './integrity.ts';
 import * as schema from './schema.ts';
 
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
 
 const migrationsFolder = resolve(dirname(fileURLToPath(import.meta.url)), 'migrations');
 
-/** Opens (creating if needed) a SQLite file, or `:memory:`, with WAL and foreign keys on. */
+/**
+ * Opens (creating if needed) a SQLite file, or `:memory:`, with WAL and foreign keys on. An
+ * existing file is checked first (quick_check), before anything could write to it: a damaged
+ * file throws DatabaseUnusableError and stays as it was.
+ */
 export function openDatabase(file: string): Db {
+  const existing = file !== ':memory:' && existsSync(file) && statSync(file).size > 0;
   if (file !== ':memory:') mkdirSync(dirname(resolve(file)), { recursive: true });
+  if (existing) {
+    // A read-only connection: closing it can never checkpoint into (write to) a damaged file.
+    const readOnly = new Database(file, { readonly: true });
+    try {
+      assertUsable(readOnly, file, 'quick');
+    } finally {
+      readOnly.close();
+    }
+  }
   const sqlite = new Database(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');

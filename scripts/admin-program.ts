@@ -4,6 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import type { Db } from '../db/client.ts';
+import type { IntegrityLevel } from '../db/integrity.ts';
 import { createAuthRepo } from '../server/auth/auth.repo.ts';
 import { createAuthService, type AuthService } from '../server/auth/auth.service.ts';
 import { isScope, SCOPES } from '../server/auth/scopes.ts';
@@ -24,6 +25,8 @@ export interface AdminServices {
 export interface AdminDeps {
   /** Opened on first use, so --help and bad arguments never touch the database. */
   services: () => AdminServices;
+  /** The database file's integrity problems ([] when sound), read without migrating or writing. */
+  checkDatabase: (level: IntegrityLevel) => string[];
   print: (line: string) => void;
 }
 
@@ -90,7 +93,7 @@ export function describeSubset(type: string, rows: Pick<SubsetRow, 'prefix' | 'o
   return `CUSTOM ${rows.map((r) => (r.only ? `${r.prefix}:${r.only.join(',')}` : r.prefix)).join(';')}`;
 }
 
-export function buildAdminProgram({ services, print }: AdminDeps): Command {
+export function buildAdminProgram({ services, checkDatabase, print }: AdminDeps): Command {
   const table = (rows: Record<string, unknown>[]) => rows.forEach((row) => print(Object.values(row).map((v) => (v === null ? '-' : Array.isArray(v) ? v.join(',') : String(v))).join('\t')));
   const program = new Command('admin').description('Manage accounts, API tokens, kits and kit uploads').exitOverride().showHelpAfterError();
   const configure = (command: Command) => command.exitOverride().showHelpAfterError();
@@ -188,6 +191,17 @@ export function buildAdminProgram({ services, print }: AdminDeps): Command {
       }
       const added = services().kits.addUpload(o.kit, o.name, text);
       print(`added ${added.name} (U+${added.unicode.toString(16)}, ${added.width}x${added.height}) to kit ${o.kit}`);
+    });
+
+  const database = configure(program.command('db').description('the database file'));
+  configure(database.command('check'))
+    .description('check the whole database file (PRAGMA integrity_check; --quick: quick_check, what the server runs at start); exit 1 if damaged')
+    .option('--quick', 'the quicker check: pages and records, without cross-checking indexes')
+    .action((o: { quick?: boolean }) => {
+      const problems = checkDatabase(o.quick ? 'quick' : 'full');
+      if (problems.length === 0) return print('ok');
+      problems.forEach((problem) => print(problem));
+      throw new AppError(500, 'INTERNAL', `the database file is damaged (${problems.length} problem${problems.length === 1 ? '' : 's'})`);
     });
   return program;
 }

@@ -1,6 +1,9 @@
 // `npm run admin -- <command>`: the operator CLI (admin-program.ts) on the configured database.
 import { CommanderError } from 'commander';
+import { existsSync } from 'node:fs';
+import Database from 'better-sqlite3';
 import { migrateDatabase, openDatabase } from '../db/client.ts';
+import { integrityProblems, type IntegrityLevel } from '../db/integrity.ts';
 import { loadConfig } from '../server/config.ts';
 import { AppError } from '../server/errors.ts';
 import { adminServices, buildAdminProgram, type AdminServices } from './admin-program.ts';
@@ -16,8 +19,19 @@ function services(): AdminServices {
   return opened;
 }
 
+function checkDatabase(level: IntegrityLevel): string[] {
+  const file = loadConfig().databasePath;
+  if (!existsSync(file)) throw new AppError(400, 'INVALID_PARAMETER', `no database file at ${file}`);
+  const sqlite = new Database(file, { readonly: true });
+  try {
+    return integrityProblems(sqlite, level);
+  } finally {
+    sqlite.close();
+  }
+}
+
 try {
-  await buildAdminProgram({ services, print: (line) => console.log(line) }).parseAsync(process.argv);
+  await buildAdminProgram({ services, checkDatabase, print: (line) => console.log(line) }).parseAsync(process.argv);
 } catch (error) {
   if (error instanceof CommanderError) process.exit(error.exitCode === 0 ? 0 : 2);
   // Bad input found past argument parsing (unknown kit, invalid SVG, duplicate): a usage error.

@@ -1,6 +1,7 @@
 // The only process entry: configuration, database, migrations, default data, listen, shutdown.
 import { createServer } from 'node:http';
-import { migrateDatabase, openDatabase } from '../db/client.ts';
+import { migrateDatabase, openDatabase, type Db } from '../db/client.ts';
+import { DatabaseUnusableError } from '../db/integrity.ts';
 import { seedDefaultsIfEmpty } from '../seeds/defaults.ts';
 import { createApp } from './app.ts';
 import { loadConfig } from './config.ts';
@@ -8,7 +9,15 @@ import { createLogger } from './logger.ts';
 
 const config = loadConfig();
 const logger = createLogger(config.logLevel);
-const db = openDatabase(config.databasePath);
+let db: Db;
+try {
+  db = openDatabase(config.databasePath);
+} catch (error) {
+  if (!(error instanceof DatabaseUnusableError)) throw error;
+  // One line an operator can act on, and a distinct exit code for supervisors: nothing was served or written.
+  console.error(`iconmeta: ${error.message}`);
+  process.exit(3);
+}
 migrateDatabase(db);
 if (config.seedDefaults) await seedDefaultsIfEmpty(db, logger);
 

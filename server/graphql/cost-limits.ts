@@ -21,13 +21,18 @@ export const COST_MODEL: CostModel = {
   // Expected sizes of lists that take no size argument; a paginated wrapper's list counts 1
   // because its page size already multiplied the wrapper.
   listSizes: {
-    'Query.releases': 100,
+    'RootQueryType.releases': 100,
     'Release.icons': 2500,
     'Release.familyStyles': 50,
     'FamilyStylesByLicense.free': 4,
     'FamilyStylesByLicense.pro': 4,
     'Icon.svgs': 4,
+    'IconWithVariants.variants': 40, // a pro kit's icon may come in ~37 family-styles
+    'IconCollectionSubset.familyStyleSubsets': 40,
     'IconsPaginated.icons': 1,
+    'SearchKitResult.icons': 1,
+    'IconVariantsPaginated.iconVariants': 1,
+    'FamilyStyleSubsetPaginated.familyStyles': 1,
   },
   defaultListSize: 10,
 };
