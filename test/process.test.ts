@@ -1,9 +1,8 @@
 // The real process under faults: killed mid-import, stopped with requests in flight.
 import { expect } from 'chai';
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -11,53 +10,7 @@ import { migrateDatabase, openDatabase } from '../db/client.ts';
 import { defaultPackageDir } from '../seeds/defaults.ts';
 import { loadRelease } from '../seeds/load.ts';
 import { fixtureDocument } from './helpers.ts';
-
-const root = new URL('..', import.meta.url).pathname;
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-
-function startServer(databasePath: string, port: number, env: Record<string, string> = {}): ChildProcess {
-  return spawn('node', ['--import', 'tsx', 'server/main.ts'], {
-    cwd: root,
-    env: { ...process.env, DATABASE_PATH: databasePath, PORT: String(port), SEED_DEFAULTS: 'false', LOG_LEVEL: 'warn', ...env },
-    stdio: 'ignore',
-  });
-}
-
-function get(port: number, path: string, headers: Record<string, string> = {}): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    request({ host: '127.0.0.1', port, path, headers }, (res) => {
-      let body = '';
-      res.on('data', (c) => (body += c));
-      res.on('end', () => resolve({ status: res.statusCode!, body }));
-    })
-      .on('error', reject)
-      .end();
-  });
-}
-
-async function waitUntilUp(port: number) {
-  for (let i = 0; i < 150; i++) {
-    try {
-      return await get(port, '/healthz');
-    } catch {
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
-  throw new Error('the server did not start');
-}
-
-const exited = (child: ChildProcess) =>
-  new Promise<number | null>((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve(child.exitCode);
-    child.once('exit', (code) => resolve(code));
-  });
+import { exited, freePort, get, root, startServer, waitUntilUp } from './process-helpers.ts';
 
 describe('the service process', function () {
   this.timeout(120_000);

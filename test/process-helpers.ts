@@ -1,0 +1,63 @@
+// Helpers for tests that run the real server as a child process on a database file.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { request } from 'node:http';
+import { createServer } from 'node:net';
+
+export const root = new URL('..', import.meta.url).pathname;
+
+export const freePort = () =>
+  new Promise<number>((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+
+export function startServer(databasePath: string, port: number, env: Record<string, string> = {}): ChildProcess {
+  return spawn('node', ['--import', 'tsx', 'server/main.ts'], {
+    cwd: root,
+    env: { ...process.env, DATABASE_PATH: databasePath, PORT: String(port), SEED_DEFAULTS: 'false', LOG_LEVEL: 'warn', ...env },
+    stdio: 'ignore',
+  });
+}
+
+export function get(port: number, path: string, headers: Record<string, string> = {}): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    request({ host: '127.0.0.1', port, path, headers }, (res) => {
+      let body = '';
+      res.on('data', (c) => (body += c));
+      res.on('end', () => resolve({ status: res.statusCode!, body }));
+    })
+      .on('error', reject)
+      .end();
+  });
+}
+
+export function postJson(port: number, path: string, payload: unknown): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    request({ host: '127.0.0.1', port, path, method: 'POST', headers: { 'content-type': 'application/json' } }, (res) => {
+      let body = '';
+      res.on('data', (c) => (body += c));
+      res.on('end', () => resolve({ status: res.statusCode!, body }));
+    })
+      .on('error', reject)
+      .end(JSON.stringify(payload));
+  });
+}
+
+export async function waitUntilUp(port: number) {
+  for (let i = 0; i < 300; i++) {
+    try {
+      return await get(port, '/healthz');
+    } catch {
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  throw new Error('the server did not start');
+}
+
+export const exited = (child: ChildProcess) =>
+  new Promise<number | null>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve(child.exitCode);
+    child.once('exit', (code) => resolve(code));
+  });
