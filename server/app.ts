@@ -92,6 +92,9 @@ export function createApp({ db, config, logger, ...options }: AppDeps) {
     if ((req.url?.length ?? 0) > MAX_URL_LENGTH) {
       return sendRawProblem(res, new AppError(414, 'INVALID_PARAMETER', `the URL is longer than ${MAX_URL_LENGTH} characters`));
     }
+    // A base URL configured with a trailing slash (the WordPress plugin's FONTAWESOME_API_URL)
+    // makes `//token` and `//`: the same resources as `/token` and `/`.
+    if (req.url?.charCodeAt(1) === 47) req.url = req.url.replace(/^\/+/, '/');
     // Once per request, before any cache is read: the seed CLI may have changed the database from
     // another process (a change drops the caches derived from it).
     releases.refresh();

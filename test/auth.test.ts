@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { migrateDatabase, openDatabase } from '../db/client.ts';
 import { loadRelease } from '../seeds/load.ts';
-import { buildTestApp, fixtureDocument } from './helpers.ts';
+import { buildTestApp, fixtureDocument, rawRequest } from './helpers.ts';
 
 /** A test clock that only moves when told to. */
 function manualClock(start = Date.parse('2026-01-01T00:00:00Z')) {
@@ -16,12 +16,31 @@ const WORDPRESS_KITS_QUERY = '{ me { kits { name version technologySelected lice
 
 describe('token endpoint', () => {
   const time = manualClock();
-  const { http, auth } = buildTestApp({ clock: time.clock, env: { ACCESS_TOKEN_TTL: '600', TOKEN_FAILURE_LIMIT: '1000' } });
+  const { http, auth, handler } = buildTestApp({ clock: time.clock, env: { ACCESS_TOKEN_TTL: '600', TOKEN_FAILURE_LIMIT: '1000' } });
   const apiToken = auth.createApiToken({ email: 'owner@example.test', scopes: ['kits_read'] }).token;
   const exchange = (authorization?: string) => {
     const req = http.post('/token');
     return authorization === undefined ? req : req.set('Authorization', authorization);
   };
+
+  it('answers POST //token and POST // like /token and / (a base URL written with a trailing slash)', async () => {
+    const exchanged = await rawRequest(handler, {
+      method: 'POST',
+      path: '//token',
+      headers: { authorization: `Bearer ${apiToken}`, 'content-type': 'application/x-www-form-urlencoded' },
+      body: '',
+    });
+    expect(exchanged.status).to.equal(200);
+    const { access_token: accessToken } = JSON.parse(exchanged.body.toString());
+    const query = await rawRequest(handler, {
+      method: 'POST',
+      path: '//',
+      headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'text/plain' },
+      body: 'query { me { kits { name } } }',
+    });
+    expect(query.status).to.equal(200);
+    expect(JSON.parse(query.body.toString())).to.deep.equal({ data: { me: { kits: [] } } });
+  });
 
   it('exchanges an API token for an access token, whatever the body', async () => {
     const bodies: [string | undefined, unknown][] = [[undefined, undefined], ['text/plain', ''], ['application/json', '{}'], ['application/json', '[]']];
