@@ -47,6 +47,8 @@ export function createApolloServer(logger: Logger, schema: GraphQLSchema) {
     gateway: createJitGateway(schema),
     documentStore: createDocumentStore(DOCUMENT_STORE_BYTES),
     parseOptions: { maxTokens: DOCUMENT_LIMITS.maxTokens },
+    // No client of this API sends persisted-query hashes; Apollo's store for them would be one more cache.
+    persistedQueries: false,
     introspection: true,
     // Clients authenticate by header only, never cookies: no CSRF preflight header is needed.
     csrfPrevention: false,

@@ -8,8 +8,12 @@ import { GraphQLError, printSchema, type GraphQLSchema } from 'graphql';
 import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
 import { LRUCache } from 'lru-cache';
 
-export function createJitGateway(schema: GraphQLSchema, maxCompiled = 1000): GatewayInterface {
-  const compiled = new LRUCache<string, CompiledQuery>({ max: maxCompiled });
+// A compiled query holds its generated code and its own copy of the document: measured 5-50 KB
+// for a small document once executed, growing with the document's size.
+const compiledSize = (source: string) => 20_000 + source.length * 400;
+
+export function createJitGateway(schema: GraphQLSchema, maxBytes = 12 * 1024 * 1024): GatewayInterface {
+  const compiled = new LRUCache<string, CompiledQuery>({ maxSize: maxBytes, sizeCalculation: (_query, key) => compiledSize(key) });
   return {
     async load() {
       return {

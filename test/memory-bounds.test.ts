@@ -1,0 +1,58 @@
+// Caches hold what their budget says, in bytes actually allocated: hostile input (distinct URLs,
+// distinct documents) must not grow memory past the configured sizes. The long runs (100k URLs,
+// 50k documents, the server's RSS) are `npm run bench:memory`.
+import { expect } from 'chai';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { bodyFor, cachedResponse, createResponseCache } from '../server/http/response-cache.ts';
+import { buildTestApp } from './helpers.ts';
+
+setFlagsFromString('--expose-gc');
+const gc = runInNewContext('gc') as () => void;
+const settledBuffers = () => {
+  gc();
+  gc();
+  return process.memoryUsage().arrayBuffers;
+};
+
+describe('memory under distinct inputs', () => {
+  it('keeps the response cache, compressed forms included, within its byte budget', () => {
+    const budget = 4 * 1024 * 1024;
+    const cache = createResponseCache(budget);
+    const before = settledBuffers();
+    // Small pages in every encoding: the case where pooled slices once held 6x the budget.
+    for (let i = 0; i < 20_000; i++) {
+      const entry = cachedResponse(JSON.stringify({ page: i, icons: Array.from({ length: 60 }, (_, j) => ({ id: `icon-${i}-${j}` })) }), 'application/json', 'public');
+      cache.set(`/releases/1.2.0/icons?page=${i}`, entry);
+      bodyFor(entry, 'gzip');
+      bodyFor(entry, 'br');
+    }
+    const held = settledBuffers() - before;
+    expect(cache.bytes).to.be.at.most(budget);
+    expect(held, `${(held / 1024 / 1024).toFixed(1)} MiB of buffers held`).to.be.below(budget * 1.1);
+  });
+
+  it('keeps what 2,000 distinct GraphQL documents and 2,000 distinct REST pages leave behind bounded', async function () {
+    this.timeout(120_000);
+    const { http, cache } = buildTestApp({ env: { RESPONSE_CACHE_MB: '2' } });
+    const drive = async (from: number, to: number) => {
+      for (let i = from; i < to; i++) {
+        await http.post('/graphql').send({ query: `query Q${i} { search(version: "1.2.0", query: "a${i % 7}", first: ${1 + (i % 9)}) { id label } r${i}: releases { version } }` });
+        await http.get(`/releases/1.2.0/icons?page=${1 + (i % 3)}&page_size=${1 + i}`).set('Accept-Encoding', i % 2 ? 'br' : 'gzip');
+      }
+    };
+    // Warm up (code, statement caches), then measure what the next documents and pages add.
+    await drive(0, 500);
+    gc();
+    const before = process.memoryUsage();
+    await drive(500, 2_500);
+    gc();
+    gc();
+    const after = process.memoryUsage();
+    const grown = after.heapUsed + after.arrayBuffers - (before.heapUsed + before.arrayBuffers);
+    expect(cache.bytes).to.be.at.most(2 * 1024 * 1024);
+    // Budgets: response cache 2 MiB, admission checks 8 MiB, Apollo's documents 16 MiB, compiled
+    // queries 12 MiB. 2,000 small documents fill only part of the last three.
+    expect(grown / 1024 / 1024, 'MiB grown').to.be.below(48);
+  });
+});
