@@ -12,7 +12,7 @@ const schema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEFAULTS: flag(true),
   ACCESS_LOG: flag(true),
-  RESPONSE_CACHE_MB: integer(256, 1, 65536),
+  RESPONSE_CACHE_MB: integer(64, 1, 65536),
   ACCESS_TOKEN_TTL: integer(3600, 1, 31 * 24 * 3600),
   TOKEN_FAILURE_LIMIT: integer(20, 1, 1_000_000),
   TOKEN_FAILURE_WINDOW: integer(300, 1, 86_400),
