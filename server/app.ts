@@ -8,6 +8,7 @@ import type { Config } from './config.ts';
 import { AppError, errorHandler, notFound } from './errors.ts';
 import { CACHE_SHORT, serveCachedJson } from './http/cached-json.ts';
 import { createFastPath } from './http/fast-path.ts';
+import { createGraphQLFastPath } from './http/graphql-fast-path.ts';
 import { MAX_URL_LENGTH, readinessProblems, requestDeadline, sendRawProblem } from './http/limits.ts';
 import { logRequests } from './http/request-log.ts';
 import { createResponseCache } from './http/response-cache.ts';
@@ -82,10 +83,9 @@ export function createApp({ db, config, logger, ...options }: AppDeps) {
   });
   app.use(errorHandler(logger));
 
-  const fastPath = createFastPath({
-    cache,
-    staticHeaders: captureHeaders([securityHeaders, corsHeaders]),
-  });
+  const staticHeaders = captureHeaders([securityHeaders, corsHeaders]);
+  const fastPath = createFastPath({ cache, staticHeaders });
+  const graphQLFastPath = createGraphQLFastPath({ cache, authenticate: auth.authenticate, staticHeaders, next: app });
   const log = logRequests(logger, config.accessLog);
   const handler = (req: IncomingMessage, res: ServerResponse) => {
     log(req, res);
@@ -98,7 +98,7 @@ export function createApp({ db, config, logger, ...options }: AppDeps) {
     // Once per request, before any cache is read: the seed CLI may have changed the database from
     // another process (a change drops the caches derived from it).
     releases.refresh();
-    if (!fastPath(req, res)) app(req, res);
+    if (!fastPath(req, res) && !graphQLFastPath(req, res)) app(req, res);
   };
   return { app, handler, cache, auth, kits, close: async () => (cache.clear(), await apollo.stop()) };
 }

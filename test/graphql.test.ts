@@ -250,6 +250,40 @@ describe('GraphQL interface', () => {
       expect(b.headers.etag).to.equal(a.headers.etag);
     });
 
+    it('answers repeats before Express (GET and POST, raw and JSON), with the ETag, 304 and compressed forms', async () => {
+      // Over 1 KiB, so it is compressed too.
+      const query = '{ release(version: "1.2.0") { icons { id label unicodeHex familyStylesByLicense { free { family style prefix } pro { family style prefix } } } } }';
+      const requests: { method: string; path: string; headers: Record<string, string>; body?: string }[] = [
+        { method: 'POST', path: '/graphql', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query }) },
+        { method: 'POST', path: '/', headers: { 'content-type': 'text/plain' }, body: query },
+        { method: 'GET', path: `/graphql?query=${encodeURIComponent(query)}`, headers: {} },
+      ];
+      for (const request of requests) {
+        const first = await rawRequest(handler, request);
+        const cached = await rawRequest(handler, request);
+        expect(cached.status).to.equal(200);
+        expect(cached.body.equals(first.body)).to.equal(true);
+        expect(cached.headers.etag).to.equal(first.headers.etag);
+        // Security and CORS headers as Express would set them.
+        expect(cached.headers['access-control-allow-origin']).to.equal('*');
+        expect(cached.headers['x-content-type-options']).to.equal('nosniff');
+        const notModified = await rawRequest(handler, { ...request, headers: { ...request.headers, 'if-none-match': first.headers.etag as string } });
+        expect(notModified.status).to.equal(304);
+        const brotli = await rawRequest(handler, { ...request, headers: { ...request.headers, 'accept-encoding': 'br' } });
+        expect(brotli.headers['content-encoding']).to.equal('br');
+      }
+    });
+
+    it('keeps bad bodies and bad tokens out of the fast path: 400, 413 and 401 as before', async () => {
+      const post = (headers: Record<string, string>, body: string) => rawRequest(handler, { method: 'POST', path: '/graphql', headers, body });
+      expect((await post({ 'content-type': 'application/json' }, '{ not json')).status).to.equal(400);
+      expect((await post({ 'content-type': 'application/json' }, '"a string"')).status).to.equal(400);
+      expect((await post({ 'content-type': 'application/json' }, JSON.stringify({ query: `{ releases { version } } # ${'x'.repeat(1_100_000)}` }))).status).to.equal(413);
+      const query = JSON.stringify({ query: '{ releases { version } }' });
+      expect((await post({ 'content-type': 'application/json' }, query)).status).to.equal(200);
+      expect((await post({ 'content-type': 'application/json', authorization: 'Bearer not-a-token' }, query)).status).to.equal(401);
+    });
+
     it('does not keep responses that carry errors', async () => {
       const before = cache.size;
       await http.post('/graphql').send({ query: '{ release(version: "9.9.9") { version } }' }).expect(200);

@@ -1,13 +1,14 @@
 // GraphQL over HTTP as deployed clients use it (contract §6), on / and /graphql: JSON bodies, raw
 // GraphQL bodies (text/plain, application/graphql, or no content type) and GET ?query=. Apollo
 // executes; this layer adapts the transport, authenticates, and keeps successful responses of
-// identical requests by identical callers as bytes (the data is immutable; the cache is dropped
-// when the database changes).
-import { createHash } from 'node:crypto';
+// identical requests by identical callers as bytes, under the key the GraphQL fast path
+// (http/graphql-fast-path.ts) answers later hits from (the data is immutable; the cache is
+// dropped when the database changes).
 import type { ApolloServer } from '@apollo/server';
 import { HeaderMap } from '@apollo/server';
 import express, { Router, type Request, type Response } from 'express';
 import { AppError, sendUnauthorized } from '../errors.ts';
+import type { GraphQLHttpRequest } from '../http/graphql-fast-path.ts';
 import { cachedResponse, type ResponseCache } from '../http/response-cache.ts';
 import { sendCached } from '../http/send-cached.ts';
 import { createContext, type GraphQLContext, type Services } from './context.ts';
@@ -17,12 +18,13 @@ import { EXECUTION_BUDGET_MS } from './execution-deadline.ts';
 import type { Authenticate } from './principal.ts';
 
 export const GRAPHQL_PATHS = ['/', '/graphql'];
-export const MAX_BODY = '1mb';
+/** The largest GraphQL body accepted (413 beyond). */
+export const MAX_GRAPHQL_BODY_BYTES = 1024 * 1024;
 
 const RAW_GRAPHQL = /^(text\/plain|application\/graphql)\b/i;
-const jsonBody = express.json({ limit: MAX_BODY, type: ['application/json', 'application/*+json'] });
+const jsonBody = express.json({ limit: MAX_GRAPHQL_BODY_BYTES, type: ['application/json', 'application/*+json'] });
 const rawBody = express.text({
-  limit: MAX_BODY,
+  limit: MAX_GRAPHQL_BODY_BYTES,
   type: (req) => {
     const contentType = req.headers['content-type'];
     return !contentType || RAW_GRAPHQL.test(contentType);
@@ -68,6 +70,8 @@ export function createGraphQLRouter({ apollo, admission, services, authenticate,
   const router = Router();
 
   async function handle(req: Request, res: Response) {
+    const facts = (req as GraphQLHttpRequest).graphql;
+    if (facts?.bodyError) throw facts.bodyError;
     const principal = authenticate(req.headers.authorization);
     if (!principal) return sendUnauthorized(res);
 
@@ -80,13 +84,10 @@ export function createGraphQLRouter({ apollo, admission, services, authenticate,
       body = typeof req.body === 'string' ? { query: req.body } : req.body;
     }
     const search = isGet && req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?')) : '';
-    // Cached responses are keyed by caller, transport and the whole request: never shared between callers.
     const fields = (isGet ? req.query : body) as Record<string, unknown> | null | undefined;
     const request = [fields?.query, fields?.variables, fields?.operationName];
-    const key = typeof request[0] === 'string' ? `graphql:${createHash('sha256').update(JSON.stringify([principal.cacheKey, isGet, ...request])).digest('base64url')}` : null;
-
-    const hit = key ? cache.get(key) : undefined;
-    if (hit) return sendCached(req, res, hit);
+    // The fast path's key names the caller and the request as sent: never shared between callers.
+    const key = typeof request[0] === 'string' ? (facts?.cacheKey ?? null) : null;
 
     // Admission before Apollo parses or validates: bounded documents, bounded cost.
     const admitted =
