@@ -19,7 +19,7 @@ const CONNECTIONS = Number(process.env.SOAK_CONNECTIONS ?? 64);
 const VERSIONS = ['5.15.4', '6.7.2', '7.3.1'];
 
 const { databasePath, cleanup } = await databaseWith(VERSIONS);
-const apiToken = execFileSync('node', ['--import', 'tsx', 'scripts/admin.ts', 'token', 'create', '--email', 'soak@example.test', '--scopes', 'kits_read,svg_icons_free'], {
+const apiToken = execFileSync('node', ['scripts/admin.ts', 'token', 'create', '--email', 'soak@example.test', '--scopes', 'kits_read,svg_icons_free'], {
   env: { ...process.env, DATABASE_PATH: databasePath },
   encoding: 'utf8',
 })

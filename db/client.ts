@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
-import { assertUsable } from './integrity.ts';
+import { assertUsable, DatabaseUnusableError } from './integrity.ts';
 import * as schema from './schema.ts';
 
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
@@ -12,28 +12,61 @@ export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Data
 const migrationsFolder = resolve(dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 /**
+ * The better-sqlite3 addon when the single executable has loaded it from its cache (see
+ * scripts/sea-prelude.cjs); undefined otherwise, and better-sqlite3 finds its own build.
+ */
+export const nativeBinding = (globalThis as { iconmetaNativeBinding?: object }).iconmetaNativeBinding as string | undefined;
+
+export interface OpenOptions {
+  /** Create the file's folder when it is missing (else a missing folder is refused: a mistyped path). */
+  createDirectory?: boolean;
+}
+
+/**
  * Opens (creating if needed) a SQLite file, or `:memory:`, with WAL and foreign keys on. An
  * existing file is checked first (quick_check), before anything could write to it: a damaged
- * file throws DatabaseUnusableError and stays as it was.
+ * file, or one that is no database or cannot be read, throws DatabaseUnusableError and stays as
+ * it was.
  */
-export function openDatabase(file: string): Db {
+export function openDatabase(file: string, { createDirectory = true }: OpenOptions = {}): Db {
   const existing = file !== ':memory:' && existsSync(file) && statSync(file).size > 0;
-  if (file !== ':memory:') mkdirSync(dirname(resolve(file)), { recursive: true });
+  if (file !== ':memory:') {
+    const folder = dirname(resolve(file));
+    if (!existsSync(folder)) {
+      if (!createDirectory) {
+        throw new DatabaseUnusableError(
+          `the folder of DATABASE_PATH ${file} does not exist; create it, correct the path, or set DATABASE_CREATE_DIR=true`,
+        );
+      }
+      mkdirSync(folder, { recursive: true });
+    }
+    if (existsSync(file) && !statSync(file).isFile()) throw new DatabaseUnusableError(`DATABASE_PATH ${file} is not a file`);
+  }
   if (existing) {
     // A read-only connection: closing it can never checkpoint into (write to) a damaged file.
-    const readOnly = new Database(file, { readonly: true });
+    const readOnly = connect(file, { readonly: true });
     try {
       assertUsable(readOnly, file, 'quick');
     } finally {
       readOnly.close();
     }
   }
-  const sqlite = new Database(file);
+  const sqlite = connect(file, {});
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   return drizzle(sqlite, { schema }) as Db;
+}
+
+/** A better-sqlite3 connection; a file that cannot be opened is a DatabaseUnusableError naming it. */
+export function connect(file: string, options: Database.Options): Database.Database {
+  try {
+    return new Database(file, { ...options, nativeBinding });
+  } catch (error) {
+    if (!(error instanceof Database.SqliteError)) throw error;
+    throw new DatabaseUnusableError(`the database file ${file} cannot be opened: ${error.message} (${error.code})`);
+  }
 }
 
 /** How many of the repository's migrations the database has not applied (0 when up to date). */

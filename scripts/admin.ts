@@ -1,8 +1,7 @@
-// `npm run admin -- <command>`: the operator CLI (admin-program.ts) on the configured database.
+// `iconmeta admin <command>` (`npm run admin -- <command>`): the operator CLI (admin-program.ts) on the configured database.
 import { CommanderError } from 'commander';
 import { existsSync } from 'node:fs';
-import Database from 'better-sqlite3';
-import { migrateDatabase, openDatabase } from '../db/client.ts';
+import { connect, migrateDatabase, openDatabase } from '../db/client.ts';
 import { integrityProblems, type IntegrityLevel } from '../db/integrity.ts';
 import { loadConfig } from '../server/config.ts';
 import { AppError } from '../server/errors.ts';
@@ -12,7 +11,7 @@ let opened: AdminServices | undefined;
 function services(): AdminServices {
   if (!opened) {
     const config = loadConfig();
-    const db = openDatabase(config.databasePath);
+    const db = openDatabase(config.databasePath, { createDirectory: config.databaseCreateDirectory });
     migrateDatabase(db);
     opened = adminServices(db, config.accessTokenTtlSeconds);
   }
@@ -22,7 +21,7 @@ function services(): AdminServices {
 function checkDatabase(level: IntegrityLevel): string[] {
   const file = loadConfig().databasePath;
   if (!existsSync(file)) throw new AppError(400, 'INVALID_PARAMETER', `no database file at ${file}`);
-  const sqlite = new Database(file, { readonly: true });
+  const sqlite = connect(file, { readonly: true });
   try {
     return integrityProblems(sqlite, level);
   } finally {
@@ -30,12 +29,18 @@ function checkDatabase(level: IntegrityLevel): string[] {
   }
 }
 
-try {
-  await buildAdminProgram({ services, checkDatabase, print: (line) => console.log(line) }).parseAsync(process.argv);
-} catch (error) {
-  if (error instanceof CommanderError) process.exit(error.exitCode === 0 ? 0 : 2);
-  // Bad input found past argument parsing (unknown kit, invalid SVG, duplicate): a usage error.
-  const usage = error instanceof AppError && error.status < 500;
-  console.error(`admin: ${(error as Error).message}`);
-  process.exit(usage ? 2 : 1);
+/** Runs `admin <args>`; resolves to the exit code (0 done, 1 failed, 2 usage or bad input). */
+export async function runAdminCli(args: string[]): Promise<number> {
+  try {
+    await buildAdminProgram({ services, checkDatabase, print: (line) => console.log(line) }).parseAsync(args, { from: 'user' });
+    return typeof process.exitCode === 'number' ? process.exitCode : 0;
+  } catch (error) {
+    if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : 2;
+    // Bad input found past argument parsing (unknown kit, invalid SVG, duplicate): a usage error.
+    const usage = error instanceof AppError && error.status < 500;
+    console.error(`admin: ${(error as Error).message}`);
+    return usage ? 2 : 1;
+  }
 }
+
+if (import.meta.main) void runAdminCli(process.argv.slice(2)).then((code) => (process.exitCode = code));

@@ -1,4 +1,5 @@
-// `npm run seed -- <command>`: a thin shell over addRelease / removeRelease / listReleases.
+// `iconmeta seed <command>` (`npm run seed -- <command>`): a thin shell over addRelease /
+// removeRelease / listReleases.
 import { Command, CommanderError } from 'commander';
 import { SingleBar, Presets } from 'cli-progress';
 import semver from 'semver';
@@ -12,7 +13,8 @@ import { isListed } from './import/release-list.ts';
 import { removeRelease } from './load.ts';
 
 function openFromEnv(): Db {
-  const db = openDatabase(loadConfig().databasePath);
+  const config = loadConfig();
+  const db = openDatabase(config.databasePath, { createDirectory: config.databaseCreateDirectory });
   migrateDatabase(db);
   return db;
 }
@@ -88,10 +90,16 @@ export function buildSeedProgram(): Command {
   return program;
 }
 
-try {
-  await buildSeedProgram().parseAsync(process.argv);
-} catch (error) {
-  if (error instanceof CommanderError) process.exit(error.exitCode === 0 ? 0 : 2);
-  console.error(`seed: ${(error as Error).message}`);
-  process.exit(1);
+/** Runs `seed <args>`; resolves to the exit code (0 done, 1 failed, 2 usage). */
+export async function runSeedCli(args: string[]): Promise<number> {
+  try {
+    await buildSeedProgram().parseAsync(args, { from: 'user' });
+    return typeof process.exitCode === 'number' ? process.exitCode : 0;
+  } catch (error) {
+    if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : 2;
+    console.error(`seed: ${(error as Error).message}`);
+    return 1;
+  }
 }
+
+if (import.meta.main) void runSeedCli(process.argv.slice(2)).then((code) => (process.exitCode = code));

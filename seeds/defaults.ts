@@ -1,7 +1,11 @@
 // The embedded default data: three Font Awesome Free releases the project depends on as npm
 // aliases (package.json: fa-5.15.4, fa-6.7.2, fa-7.3.1), loaded when the database has no release.
+// dist/iconmeta carries them as the release documents the adapter makes of those packages
+// (scripts/build.ts), in defaults/ beside this module: same road, no package folders.
+import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Db } from '../db/client.ts';
 import { releases } from '../db/schema.ts';
 import { addRelease } from './add-release.ts';
@@ -10,6 +14,12 @@ export const DEFAULT_RELEASES = ['5.15.4', '6.7.2', '7.3.1'];
 
 const require = createRequire(import.meta.url);
 export const defaultPackageDir = (version: string) => dirname(require.resolve(`fa-${version}/package.json`));
+
+/** Where a default release is imported from: its prepared release document when built, else its package. */
+export function defaultReleaseSource(version: string): string {
+  const prepared = fileURLToPath(new URL(`./defaults/${version}.json`, import.meta.url));
+  return existsSync(prepared) ? prepared : defaultPackageDir(version);
+}
 
 export interface ProgressLog {
   info(message: string): void;
@@ -21,7 +31,7 @@ export async function seedDefaultsIfEmpty(db: Db, log: ProgressLog): Promise<num
   log.info(`empty database: importing the default releases ${DEFAULT_RELEASES.join(', ')}`);
   for (const version of DEFAULT_RELEASES) {
     const started = Date.now();
-    const result = await addRelease(db, defaultPackageDir(version));
+    const result = await addRelease(db, defaultReleaseSource(version));
     log.info(`imported ${result.version}: ${result.icons} icons in ${Date.now() - started} ms`);
   }
   return DEFAULT_RELEASES.length;

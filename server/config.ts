@@ -5,13 +5,18 @@ const integer = (fallback: number, min: number, max: number) => z.coerce.number(
 const flag = (fallback: boolean) =>
   z.enum(['true', 'false', '1', '0']).default(fallback ? 'true' : 'false').transform((v) => v === 'true' || v === '1');
 
+export const DEFAULT_DATABASE_PATH = './data/iconmeta.sqlite';
+
 const schema = z.object({
   PORT: integer(4000, 0, 65535),
   HOST: z.string().min(1).default('127.0.0.1'),
-  DATABASE_PATH: z.string().min(1).default('./data/iconmeta.sqlite'),
+  DATABASE_PATH: z.string().min(1).default(DEFAULT_DATABASE_PATH),
+  // Unset: the default path's folder is created, an operator's DATABASE_PATH must name an existing one.
+  DATABASE_CREATE_DIR: z.enum(['true', 'false', '1', '0']).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEFAULTS: flag(true),
   ACCESS_LOG: flag(true),
+  METRICS: flag(true),
   RESPONSE_CACHE_MB: integer(64, 1, 65536),
   ACCESS_TOKEN_TTL: integer(3600, 1, 31 * 24 * 3600),
   TOKEN_FAILURE_LIMIT: integer(20, 1, 1_000_000),
@@ -24,9 +29,13 @@ export type Config = {
   port: number;
   host: string;
   databasePath: string;
+  /** Whether a missing folder of databasePath may be created (else the start is refused: a mistyped path). */
+  databaseCreateDirectory: boolean;
   logLevel: z.infer<typeof schema>['LOG_LEVEL'];
   seedDefaults: boolean;
   accessLog: boolean;
+  /** Serve GET /metrics (Prometheus). */
+  metrics: boolean;
   responseCacheBytes: number;
   accessTokenTtlSeconds: number;
   tokenFailureLimit: number;
@@ -35,22 +44,32 @@ export type Config = {
   shutdownTimeoutMs: number;
 };
 
-/** Reads and validates the configuration; throws one error naming every bad key. */
+/** A configuration that cannot be used; `problems` has one line per bad key. */
+export class ConfigError extends Error {
+  readonly problems: string[];
+  constructor(problems: string[]) {
+    super(`invalid configuration:\n  ${problems.join('\n  ')}`);
+    this.problems = problems;
+  }
+}
+
+/** Reads and validates the configuration; throws one ConfigError naming every bad key. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const result = schema.safeParse(present);
   if (!result.success) {
-    const problems = result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
-    throw new Error(`invalid configuration:\n  ${problems.join('\n  ')}`);
+    throw new ConfigError(result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
   }
   const c = result.data;
   return {
     port: c.PORT,
     host: c.HOST,
     databasePath: c.DATABASE_PATH,
+    databaseCreateDirectory: c.DATABASE_CREATE_DIR === undefined ? c.DATABASE_PATH === DEFAULT_DATABASE_PATH : ['true', '1'].includes(c.DATABASE_CREATE_DIR),
     logLevel: c.LOG_LEVEL,
     seedDefaults: c.SEED_DEFAULTS,
     accessLog: c.ACCESS_LOG,
+    metrics: c.METRICS,
     responseCacheBytes: c.RESPONSE_CACHE_MB * 1024 * 1024,
     accessTokenTtlSeconds: c.ACCESS_TOKEN_TTL,
     tokenFailureLimit: c.TOKEN_FAILURE_LIMIT,

@@ -30,14 +30,17 @@ const TITLES: Record<number, string> = {
 };
 
 export class AppError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: ProblemCode,
-    message: string,
-    readonly invalidParams?: InvalidParam[],
-    readonly headers: Record<string, string> = {},
-  ) {
+  // Plain fields, not parameter properties: Node runs this file with type stripping.
+  readonly status: number;
+  readonly code: ProblemCode;
+  readonly invalidParams?: InvalidParam[];
+  readonly headers: Record<string, string>;
+  constructor(status: number, code: ProblemCode, message: string, invalidParams?: InvalidParam[], headers: Record<string, string> = {}) {
     super(message);
+    this.status = status;
+    this.code = code;
+    this.invalidParams = invalidParams;
+    this.headers = headers;
   }
 }
 

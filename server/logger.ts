@@ -1,9 +1,11 @@
-import pino, { type Logger } from 'pino';
+import pino, { type DestinationStream, type Logger } from 'pino';
 
 /**
  * Structured JSON logs on standard output; credentials are redacted wherever they would appear.
- * Output is buffered (4 KiB) and written asynchronously: one synchronous write per request line
- * halved the throughput of cached responses. main.ts flushes the buffer when it stops.
+ * Request lines are buffered (4 KiB) and written asynchronously: one synchronous write per request
+ * line halved the throughput of cached responses. Every other line (start-up, warnings, errors)
+ * is written out at once, taking the request lines before it along, and `flushLogs` empties the
+ * buffer synchronously before the process exits, even on a crash.
  */
 export function createLogger(level: string): Logger {
   return pino(
@@ -14,6 +16,56 @@ export function createLogger(level: string): Logger {
         censor: '[redacted]',
       },
     },
-    pino.destination({ dest: 1, sync: false, minLength: 4096 }),
+    requestBufferingDestination(pino.destination({ dest: 1, sync: false, minLength: 4096 })),
+  );
+}
+
+// server/http/request-log.ts writes every request line with the message "request".
+const REQUEST_LINE_END = ',"msg":"request"}\n';
+
+type Boom = ReturnType<typeof pino.destination>;
+
+function requestBufferingDestination(boom: Boom): DestinationStream & { flush(cb: (error?: Error) => void): void; flushSync(): void } {
+  // sonic-boom ignores a flush while a write is in flight, and afterwards writes again only past
+  // minLength: such a flush is redone when that write drains.
+  let flushPending = false;
+  boom.on('drain', () => {
+    if (!flushPending) return;
+    flushPending = false;
+    boom.flush();
+  });
+  return {
+    write(line: string) {
+      boom.write(line);
+      if (line.endsWith(REQUEST_LINE_END)) return;
+      if ((boom as unknown as { _writing: boolean })._writing) flushPending = true;
+      else boom.flush();
+    },
+    flush(cb: (error?: Error) => void) {
+      boom.flush(cb);
+    },
+    flushSync() {
+      boom.flushSync();
+    },
+  };
+}
+
+/** Writes out whatever the logger still holds, synchronously (before process.exit on a crash). */
+export function flushLogs(logger: Logger): void {
+  const stream = (logger as unknown as Record<symbol, unknown>)[pino.symbols.streamSym] as { flushSync?: () => void } | undefined;
+  try {
+    stream?.flushSync?.();
+  } catch {
+    // Nothing more can be done for a log line that cannot be written (stdout closed).
+  }
+}
+
+/** Writes out whatever the logger holds, in order, then calls back (a graceful stop). */
+export function drainLogs(logger: Logger): Promise<void> {
+  return new Promise((resolve) =>
+    logger.flush(() => {
+      flushLogs(logger);
+      resolve();
+    }),
   );
 }

@@ -1,56 +1,89 @@
-// The only process entry: configuration, database, migrations, default data, listen, shutdown.
-import { createServer } from 'node:http';
-import { migrateDatabase, openDatabase, type Db } from '../db/client.ts';
+// The only process entry, and the one executable's command tree (the same for `node server/main.ts`,
+// the npm scripts and dist/iconmeta): `serve` (the default), `seed ...`, `admin ...`, `--version`.
+// A start-up problem is one line on stderr and a distinct exit code; nothing was served or written.
+import { existsSync } from 'node:fs';
+import { Command, CommanderError } from 'commander';
+import type { Logger } from 'pino';
+import pkg from '../package.json' with { type: 'json' };
 import { DatabaseUnusableError } from '../db/integrity.ts';
-import { seedDefaultsIfEmpty } from '../seeds/defaults.ts';
-import { createApp } from './app.ts';
-import { loadConfig } from './config.ts';
-import { createLogger } from './logger.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { createLogger, flushLogs } from './logger.ts';
 
-const config = loadConfig();
-const logger = createLogger(config.logLevel);
-let db: Db;
-try {
-  db = openDatabase(config.databasePath);
-} catch (error) {
-  if (!(error instanceof DatabaseUnusableError)) throw error;
-  // One line an operator can act on, and a distinct exit code for supervisors: nothing was served or written.
-  console.error(`iconmeta: ${error.message}`);
-  process.exit(3);
+/** Exit codes a supervisor can tell apart (systemd's RestartPreventExitStatus=). */
+export const EXIT = { failed: 1, usage: 2, configuration: 2, database: 3, listen: 4 } as const;
+
+function fail(line: string, code: number): number {
+  console.error(`iconmeta: ${line}`);
+  return code;
 }
-migrateDatabase(db);
-if (config.seedDefaults) await seedDefaultsIfEmpty(db, logger);
 
-const { handler, close } = createApp({ db, config, logger });
-// Node answers 431 past 16 KiB of headers; slow clients cannot hold a request open for long.
-const server = createServer({ maxHeaderSize: 16 * 1024, requestTimeout: config.requestTimeoutMs, headersTimeout: 10_000 }, handler);
-server.keepAliveTimeout = 5_000;
-server.maxHeadersCount = 100;
-server.listen(config.port, config.host, () => {
-  logger.info({ url: `http://${config.host}:${config.port}/`, database: config.databasePath }, 'iconmeta listening');
-});
-
-/**
- * SIGTERM/SIGINT: stop accepting connections, let requests in flight finish (at most
- * SHUTDOWN_TIMEOUT_MS), then close the database and exit.
- */
-let stopping = false;
-function shutdown(signal: string) {
-  if (stopping) return;
-  stopping = true;
-  logger.info({ signal }, 'shutting down: finishing requests in flight');
-  const deadline = setTimeout(() => {
-    logger.warn('shutdown timeout: closing the connections still open');
-    server.closeAllConnections();
-  }, config.shutdownTimeoutMs);
-  deadline.unref();
-  server.close(async () => {
-    await close();
-    db.$client.close();
-    logger.info('stopped');
-    logger.flush(() => process.exit(0));
-  });
-  server.closeIdleConnections();
+/** Logs a crash and writes out the buffered request lines before the process dies. */
+function exitOnCrash(logger: Logger) {
+  const crash = (error: unknown) => {
+    logger.fatal({ err: error }, 'crashed');
+    flushLogs(logger);
+    process.exit(EXIT.failed);
+  };
+  process.on('uncaughtException', crash);
+  process.on('unhandledRejection', crash);
 }
-process.once('SIGTERM', () => shutdown('SIGTERM'));
-process.once('SIGINT', () => shutdown('SIGINT'));
+
+async function runServe(): Promise<number> {
+  // Each command loads only what it runs: the CLIs start without the server's modules.
+  const { ListenError, serve } = await import('./serve.ts');
+  try {
+    const config = loadConfig();
+    const logger = createLogger(config.logLevel);
+    exitOnCrash(logger);
+    await serve(config, logger);
+    return 0;
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      for (const problem of error.problems) console.error(`iconmeta: invalid configuration: ${problem}`);
+      return EXIT.configuration;
+    }
+    if (error instanceof DatabaseUnusableError) return fail(error.message, EXIT.database);
+    if (error instanceof ListenError) return fail(error.message, EXIT.listen);
+    throw error;
+  }
+}
+
+export function buildProgram(): Command {
+  const program = new Command('iconmeta')
+    .description(pkg.description)
+    .version(pkg.version, '-v, --version')
+    .exitOverride()
+    .showHelpAfterError();
+  // serve's result is handed back through this variable: commander's actions return nothing.
+  program
+    .command('serve', { isDefault: true })
+    .description('serve the API (the default): migrate, import the default releases into an empty database, listen')
+    .action(async () => {
+      program.setOptionValue('exitCode', await runServe());
+    });
+  // Listed for --help; run by runCli before commander parses, with their own options and help.
+  program.command('seed').description('import, list, check and remove releases (iconmeta seed --help)').argument('[command...]');
+  program.command('admin').description('accounts, API tokens, kits, uploads, database checks (iconmeta admin --help)').argument('[command...]');
+  return program;
+}
+
+/** Runs the command line (without the executable's own arguments); resolves to the exit code. */
+export async function runCli(args: string[]): Promise<number> {
+  // Settings in ./.env apply to every command; the environment wins over the file.
+  if (existsSync('.env')) process.loadEnvFile('.env');
+  if (args[0] === 'seed') return (await import('../seeds/cli.ts')).runSeedCli(args.slice(1));
+  if (args[0] === 'admin') return (await import('../scripts/admin.ts')).runAdminCli(args.slice(1));
+  const program = buildProgram();
+  try {
+    await program.parseAsync(args, { from: 'user' });
+  } catch (error) {
+    if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : EXIT.usage;
+    throw error;
+  }
+  return (program.getOptionValue('exitCode') as number | undefined) ?? 0;
+}
+
+// dist/iconmeta runs this module as its main (scripts/sea-prelude.cjs sets the flag).
+if (import.meta.main || (globalThis as { iconmetaExecutable?: boolean }).iconmetaExecutable) {
+  void runCli(process.argv.slice(2)).then((code) => process.exit(code));
+}

@@ -16,7 +16,7 @@ describe('admin command', function () {
   let dir: string;
   let databasePath: string;
   const admin = (...args: string[]) =>
-    run('node', ['--import', 'tsx', 'scripts/admin.ts', ...args], { cwd: root, env: { ...process.env, DATABASE_PATH: databasePath } });
+    run('node', ['scripts/admin.ts', ...args], { cwd: root, env: { ...process.env, DATABASE_PATH: databasePath } });
   const failing = (...args: string[]) =>
     admin(...args).then(
       () => expect.fail('the command should have failed'),

@@ -66,7 +66,7 @@ describe('reads during a replace by another process', function () {
       let seeding = true;
       const replaces = (async () => {
         for (let i = 0; i < REPLACES; i++) {
-          const seed = spawn('node', ['--import', 'tsx', 'seeds/cli.ts', 'add', '--replace', defaultPackageDir('7.3.1')], {
+          const seed = spawn('node', ['seeds/cli.ts', 'add', '--replace', defaultPackageDir('7.3.1')], {
             cwd: root,
             env: { ...process.env, DATABASE_PATH: databasePath },
             stdio: 'ignore',

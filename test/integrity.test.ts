@@ -15,7 +15,7 @@ const root = new URL('..', import.meta.url).pathname;
 
 function run(script: string, args: string[], databasePath: string) {
   return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-    const child = spawn('node', ['--import', 'tsx', script, ...args], {
+    const child = spawn('node', [script, ...args], {
       cwd: root,
       env: { ...process.env, DATABASE_PATH: databasePath, PORT: '0', SEED_DEFAULTS: 'false', LOG_LEVEL: 'warn' },
     });

@@ -14,7 +14,7 @@ export const freePort = () =>
   });
 
 export function startServer(databasePath: string, port: number, env: Record<string, string> = {}): ChildProcess {
-  return spawn('node', ['--import', 'tsx', 'server/main.ts'], {
+  return spawn('node', ['server/main.ts'], {
     cwd: root,
     env: { ...process.env, DATABASE_PATH: databasePath, PORT: String(port), SEED_DEFAULTS: 'false', LOG_LEVEL: 'warn', ...env },
     stdio: 'ignore',

@@ -33,7 +33,7 @@ describe('the service process', function () {
 
     const outcomes: string[] = [];
     for (const delay of [400, 700, 1000, 1300, 1600, 2000]) {
-      const seed = spawn('node', ['--import', 'tsx', 'seeds/cli.ts', 'add', '--replace', defaultPackageDir('7.3.1')], {
+      const seed = spawn('node', ['seeds/cli.ts', 'add', '--replace', defaultPackageDir('7.3.1')], {
         cwd: root,
         env: { ...process.env, DATABASE_PATH: databasePath },
         stdio: 'ignore',

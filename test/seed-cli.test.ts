@@ -18,7 +18,7 @@ describe('seed command', function () {
   this.timeout(60_000);
   let dir: string;
   let env: NodeJS.ProcessEnv;
-  const seed = (...args: string[]) => run('node', ['--import', 'tsx', 'seeds/cli.ts', ...args], { cwd: root, env });
+  const seed = (...args: string[]) => run('node', ['seeds/cli.ts', ...args], { cwd: root, env });
   const failing = (...args: string[]) =>
     seed(...args).then(
       () => expect.fail('the command should have failed'),

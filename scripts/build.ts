@@ -1,0 +1,107 @@
+// `npm run build`: dist/iconmeta, one executable (Node's single executable application). Steps:
+// the default releases become release documents (the adapter, as at import); esbuild bundles
+// server/main.ts into one CommonJS file led by sea-prelude.cjs; Node writes the SEA blob with the
+// bundle and the gzipped assets; postject injects it into a copy of the Node that runs this build.
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { chmodSync, copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, relative } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { build, type Plugin } from 'esbuild';
+import { inject } from 'postject';
+import { fontAwesomeFreeDocument } from '../seeds/import/font-awesome.ts';
+import { DEFAULT_RELEASES, defaultPackageDir } from '../seeds/defaults.ts';
+
+const root = new URL('..', import.meta.url).pathname.replace(/\/$/, '');
+const dist = join(root, 'dist');
+const work = join(dist, 'build');
+const output = join(dist, 'iconmeta');
+
+function filesUnder(dir: string, keep: (file: string) => boolean): string[] {
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .map((name) => join(dir, name))
+    .filter((file) => statSync(file).isFile() && keep(file));
+}
+
+/** Each module's import.meta.url becomes its place in the unpacked tree; import.meta.main is false. */
+const importMetaPlugin: Plugin = {
+  name: 'import-meta',
+  setup(esbuild) {
+    esbuild.onLoad({ filter: /\.ts$/ }, (args) => {
+      if (args.path.includes('/node_modules/')) return undefined;
+      const source = readFileSync(args.path, 'utf8');
+      const place = JSON.stringify(`/${relative(root, args.path)}`);
+      const contents = source
+        .replaceAll('import.meta.url', `globalThis.iconmetaUrl(${place})`)
+        .replaceAll('import.meta.main', 'false');
+      return { contents, loader: 'ts' };
+    });
+  },
+};
+
+export async function buildExecutable(): Promise<{ file: string; bytes: number }> {
+  rmSync(work, { recursive: true, force: true });
+  mkdirSync(work, { recursive: true });
+
+  // Assets: paths inside the unpacked tree -> their bytes.
+  const assets = new Map<string, Buffer>();
+  const addFile = (file: string) => assets.set(relative(root, file), readFileSync(file));
+  filesUnder(join(root, 'db', 'migrations'), () => true).forEach(addFile);
+  filesUnder(join(root, 'server'), (f) => f.endsWith('.graphql')).forEach(addFile);
+  filesUnder(join(root, 'seeds'), (f) => f.endsWith('.json') && dirname(f) === join(root, 'seeds')).forEach(addFile);
+  for (const version of DEFAULT_RELEASES) {
+    const document = fontAwesomeFreeDocument(defaultPackageDir(version));
+    assets.set(`seeds/defaults/${version}.json`, Buffer.from(JSON.stringify(document)));
+  }
+  const require = createRequire(import.meta.url);
+  const addon = `node_modules/better-sqlite3/prebuilds/${process.platform}-${process.arch}.node`;
+  assets.set(addon, readFileSync(join(dirname(require.resolve('better-sqlite3/package.json')), relative('node_modules/better-sqlite3', addon))));
+  assets.set('package.json', readFileSync(join(root, 'package.json')));
+
+  const bundle = join(work, 'iconmeta.cjs');
+  await build({
+    entryPoints: [join(root, 'server', 'main.ts')],
+    outfile: bundle,
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node24',
+    legalComments: 'none',
+    banner: { js: readFileSync(join(root, 'scripts', 'sea-prelude.cjs'), 'utf8') },
+    plugins: [importMetaPlugin],
+    // better-sqlite3 is handed its addon (db/client.ts nativeBinding): its own loader never runs.
+    external: ['*.node'],
+    logLevel: 'warning',
+  });
+
+  // One folder per build in the cache: a hash of everything the executable carries.
+  const hash = createHash('sha256').update(readFileSync(bundle));
+  for (const [name, bytes] of [...assets].sort(([a], [b]) => a.localeCompare(b))) hash.update(name).update(bytes);
+  const manifest = { build: hash.digest('hex').slice(0, 16), files: [...assets.keys()], addon };
+  const seaAssets: Record<string, string> = {};
+  for (const [name, bytes] of assets) {
+    const file = join(work, 'assets', `${name}.gz`);
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, gzipSync(bytes, { level: 9 }));
+    seaAssets[name] = file;
+  }
+  writeFileSync(join(work, 'manifest.json'), JSON.stringify(manifest));
+  seaAssets['manifest.json'] = join(work, 'manifest.json');
+
+  const blob = join(work, 'sea-prep.blob');
+  const seaConfig = join(work, 'sea-config.json');
+  writeFileSync(seaConfig, JSON.stringify({ main: bundle, output: blob, disableExperimentalSEAWarning: true, useCodeCache: true, assets: seaAssets }));
+  execFileSync(process.execPath, ['--experimental-sea-config', seaConfig], { stdio: 'inherit' });
+
+  rmSync(output, { force: true });
+  copyFileSync(process.execPath, output);
+  chmodSync(output, 0o755);
+  await inject(output, 'NODE_SEA_BLOB', readFileSync(blob), { sentinelFuse: 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2' });
+  return { file: output, bytes: statSync(output).size };
+}
+
+if (import.meta.main) {
+  const { file, bytes } = await buildExecutable();
+  console.log(`built ${relative(root, file)} (${(bytes / 1024 / 1024).toFixed(1)} MiB, Node ${process.version})`);
+}

@@ -1,0 +1,108 @@
+// Prometheus metrics (prom-client), served at GET /metrics: requests and their latency by route
+// class, the response cache's hits and misses, the releases loaded, and the process (CPU, memory,
+// event loop lag, GC, handles). One registry per app: tests build many apps in one process.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+
+/** A small fixed set, so labels stay few whatever URLs clients send. */
+export type RouteClass = 'rest' | 'graphql' | 'token' | 'health' | 'metrics' | 'page' | 'other';
+
+const METHODS = new Set(['GET', 'HEAD', 'POST', 'OPTIONS', 'PUT', 'PATCH', 'DELETE']);
+
+/** The route class of a request (a base URL's double slash counts as a single one). */
+export function routeClassOf(url: string | undefined, method = 'GET'): RouteClass {
+  const q = (url ?? '/').indexOf('?');
+  const path = (q === -1 ? url ?? '/' : url!.slice(0, q)).replace(/^\/\/+/, '/');
+  if (path === '/releases' || path.startsWith('/releases/') || path === '/openapi.json') return 'rest';
+  // GET / is the web page, unless it carries a GraphQL query.
+  if (path === '/' && (method === 'GET' || method === 'HEAD') && !/[?&]query=/.test(url ?? '')) return 'page';
+  if (path === '/' || path === '/graphql') return 'graphql';
+  if (path === '/token') return 'token';
+  if (path === '/healthz' || path === '/readyz') return 'health';
+  if (path === '/metrics') return 'metrics';
+  if (path === '/index.html' || path.startsWith('/assets/')) return 'page';
+  return 'other';
+}
+
+export interface MetricsSources {
+  /** Releases in the database, read when metrics are scraped. */
+  releaseCount?: () => number;
+  /** Bytes the response cache holds, read when metrics are scraped. */
+  responseCacheBytes?: () => number;
+  /** Process metrics (prom-client's defaults); off in tests that build many registries. */
+  processMetrics?: boolean;
+}
+
+export interface Metrics {
+  readonly registry: Registry;
+  /** Call once per request, as it arrives: counts it and times it when the response finishes. */
+  observe(req: IncomingMessage, res: ServerResponse, routeClass?: RouteClass): void;
+  /** A response answered from the response cache (hit) or built (miss). */
+  cacheHit(): void;
+  cacheMiss(): void;
+  /** GET /metrics: the Prometheus text format. */
+  handler(req: IncomingMessage, res: ServerResponse): Promise<void>;
+}
+
+export function createMetrics(sources: MetricsSources = {}): Metrics {
+  const registry = new Registry();
+  if (sources.processMetrics ?? true) collectDefaultMetrics({ register: registry });
+  const requests = new Counter({
+    name: 'iconmeta_http_requests_total',
+    help: 'HTTP requests answered, by route class, method and status class',
+    labelNames: ['route', 'method', 'status'] as const,
+    registers: [registry],
+  });
+  const duration = new Histogram({
+    name: 'iconmeta_http_request_duration_seconds',
+    help: 'Time from a request arriving to its response finishing, by route class',
+    labelNames: ['route'] as const,
+    buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [registry],
+  });
+  let hits = 0;
+  let misses = 0;
+  const cacheHits = new Counter({ name: 'iconmeta_response_cache_hits_total', help: 'Responses answered from the response cache', registers: [registry] });
+  const cacheMisses = new Counter({ name: 'iconmeta_response_cache_misses_total', help: 'Cacheable responses that had to be built', registers: [registry] });
+  new Gauge({
+    name: 'iconmeta_response_cache_hit_ratio',
+    help: 'Hits over hits and misses of the response cache since start (0 before any)',
+    registers: [registry],
+    collect() {
+      this.set(hits + misses === 0 ? 0 : hits / (hits + misses));
+    },
+  });
+  if (sources.responseCacheBytes) {
+    const read = sources.responseCacheBytes;
+    new Gauge({ name: 'iconmeta_response_cache_bytes', help: 'Bytes held by the response cache', registers: [registry], collect() { this.set(read()); } });
+  }
+  if (sources.releaseCount) {
+    const read = sources.releaseCount;
+    new Gauge({ name: 'iconmeta_releases', help: 'Releases loaded in the database', registers: [registry], collect() { this.set(read()); } });
+  }
+
+  return {
+    registry,
+    observe(req, res, routeClass = routeClassOf(req.url, req.method)) {
+      const started = performance.now();
+      const method = METHODS.has(req.method ?? '') ? req.method! : 'other';
+      res.once('finish', () => {
+        requests.inc({ route: routeClass, method, status: `${Math.floor(res.statusCode / 100)}xx` });
+        duration.observe({ route: routeClass }, (performance.now() - started) / 1000);
+      });
+    },
+    cacheHit() {
+      hits++;
+      cacheHits.inc();
+    },
+    cacheMiss() {
+      misses++;
+      cacheMisses.inc();
+    },
+    async handler(req, res) {
+      const body = await registry.metrics();
+      res.writeHead(200, { 'Content-Type': registry.contentType, 'Cache-Control': 'no-store', 'Content-Length': Buffer.byteLength(body) });
+      res.end(req.method === 'HEAD' ? undefined : body);
+    },
+  };
+}

@@ -1,0 +1,95 @@
+// `iconmeta serve`: database, migrations, a port that can be bound, default data, listen, shutdown.
+// Every start-up problem is found before any data is written to the database.
+import { createServer as createHttpServer, type Server } from 'node:http';
+import { createServer as createNetServer } from 'node:net';
+import type { Logger } from 'pino';
+import { migrateDatabase, openDatabase, type Db } from '../db/client.ts';
+import { seedDefaultsIfEmpty } from '../seeds/defaults.ts';
+import { createApp } from './app.ts';
+import type { Config } from './config.ts';
+import { drainLogs } from './logger.ts';
+
+/** The port cannot be listened on (in use, a host that is no address of this machine). */
+export class ListenError extends Error {}
+
+function listenProblem(error: NodeJS.ErrnoException, host: string, port: number): ListenError {
+  const where = `${host}:${port}`;
+  const reasons: Record<string, string> = {
+    EADDRINUSE: `port ${port} on ${host} is already in use (another iconmeta?); set PORT to a free port`,
+    EADDRNOTAVAIL: `HOST ${host} is not an address of this machine; set HOST to one (127.0.0.1, 0.0.0.0, ::)`,
+    ENOTFOUND: `HOST ${host} is not an address or a known host name; set HOST to one (127.0.0.1, 0.0.0.0, ::)`,
+    EAI_AGAIN: `HOST ${host} could not be resolved; set HOST to an address`,
+    EACCES: `no permission to listen on ${where} (ports below 1024 need privileges); set PORT above 1023`,
+  };
+  return new ListenError(reasons[error.code ?? ''] ?? `cannot listen on ${where}: ${error.message}`);
+}
+
+function listen(server: Server, host: string, port: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const failed = (error: NodeJS.ErrnoException) => reject(listenProblem(error, host, port));
+    server.once('error', failed);
+    server.listen(port, host, () => {
+      server.off('error', failed);
+      resolve();
+    });
+  });
+}
+
+/** Binds and releases the port, so a port in use or a bad host is refused before seeding. */
+async function probePort(host: string, port: number): Promise<void> {
+  if (port === 0) return;
+  const probe = createNetServer();
+  await listen(probe as unknown as Server, host, port);
+  await new Promise((resolve) => probe.close(resolve));
+}
+
+/** Serves until SIGTERM or SIGINT; resolves once stopped (requests finished, database closed). */
+export async function serve(config: Config, logger: Logger): Promise<void> {
+  const db: Db = openDatabase(config.databasePath, { createDirectory: config.databaseCreateDirectory });
+  await probePort(config.host, config.port);
+  migrateDatabase(db);
+  if (config.seedDefaults) await seedDefaultsIfEmpty(db, logger);
+
+  const { handler, close } = createApp({ db, config, logger });
+  // Node answers 431 past 16 KiB of headers; slow clients cannot hold a request open for long.
+  const server = createHttpServer({ maxHeaderSize: 16 * 1024, requestTimeout: config.requestTimeoutMs, headersTimeout: 10_000 }, handler);
+  server.keepAliveTimeout = 5_000;
+  server.maxHeadersCount = 100;
+  try {
+    await listen(server, config.host, config.port);
+  } catch (error) {
+    db.$client.close();
+    throw error;
+  }
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  logger.info({ url: `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}/`, database: config.databasePath }, 'iconmeta listening');
+
+  return new Promise((resolve) => {
+    /**
+     * SIGTERM/SIGINT: stop accepting connections, let requests in flight finish (at most
+     * SHUTDOWN_TIMEOUT_MS), then close the database.
+     */
+    let stopping = false;
+    const shutdown = (signal: string) => {
+      if (stopping) return;
+      stopping = true;
+      logger.info({ signal }, 'shutting down: finishing requests in flight');
+      const deadline = setTimeout(() => {
+        logger.warn('shutdown timeout: closing the connections still open');
+        server.closeAllConnections();
+      }, config.shutdownTimeoutMs);
+      deadline.unref();
+      server.close(async () => {
+        await close();
+        db.$client.close();
+        logger.info('stopped');
+        await drainLogs(logger);
+        resolve();
+      });
+      server.closeIdleConnections();
+    };
+    process.once('SIGTERM', () => shutdown('SIGTERM'));
+    process.once('SIGINT', () => shutdown('SIGINT'));
+  });
+}

@@ -1,0 +1,97 @@
+// dist/iconmeta, the single executable, as an operator uses it: copied alone into an empty folder
+// and run with no Node on PATH. It serves the default releases (no network), answers REST and
+// GraphQL, runs the admin and seed commands, and stops cleanly on SIGTERM.
+import { expect } from 'chai';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { buildExecutable } from '../scripts/build.ts';
+import { exited, freePort, get, postJson, root } from './process-helpers.ts';
+
+const execute = promisify(execFile);
+
+describe('the single executable (dist/iconmeta)', function () {
+  this.timeout(180_000);
+  let dir: string;
+  let env: Record<string, string>;
+  let server: ChildProcess | undefined;
+  let port: number;
+  const iconmeta = (...args: string[]) => execute('./iconmeta', args, { cwd: dir, env });
+
+  before(async () => {
+    const { file } = await buildExecutable();
+    dir = mkdtempSync(join(tmpdir(), 'iconmeta-executable-'));
+    copyFileSync(file, join(dir, 'iconmeta'));
+    port = await freePort();
+    // No Node, npm or project on PATH or in the folder: only the executable.
+    env = { HOME: join(dir, 'home'), PATH: '/nonexistent', PORT: String(port), HOST: '127.0.0.1' };
+  });
+  after(async () => {
+    if (server && server.exitCode === null) {
+      server.kill('SIGKILL');
+      await exited(server);
+    }
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('prints its version and its command tree', async () => {
+    const { stdout } = await iconmeta('--version');
+    expect(stdout.trim()).to.equal((await import('../package.json', { with: { type: 'json' } })).default.version);
+    const help = await iconmeta('--help');
+    expect(help.stdout).to.match(/^ {2}serve\b/m).and.match(/^ {2}seed\b/m).and.match(/^ {2}admin\b/m);
+  });
+
+  it('serves an empty folder: seeds the default releases, logs at once, answers REST and GraphQL', async () => {
+    server = spawn('./iconmeta', ['serve'], { cwd: dir, env });
+    let out = '';
+    server.stdout!.on('data', (c) => (out += c));
+    server.stderr!.on('data', (c) => (out += c));
+    const deadline = Date.now() + 120_000;
+    while (!/"msg":"iconmeta listening"/.test(out) && Date.now() < deadline && server.exitCode === null) await new Promise((r) => setTimeout(r, 100));
+    expect(out, out).to.match(/"msg":"iconmeta listening"/);
+    expect(out).to.match(/imported 7\.3\.1: \d+ icons/);
+    expect(existsSync(join(dir, 'data', 'iconmeta.sqlite'))).to.equal(true);
+    // The addon and the data files were unpacked once, into the user's cache.
+    const [build] = readdirSync(join(dir, 'home', '.cache', 'iconmeta'));
+    expect(existsSync(join(dir, 'home', '.cache', 'iconmeta', build, 'node_modules/better-sqlite3/prebuilds/linux-x64.node'))).to.equal(true);
+
+    const releases = JSON.parse((await get(port, '/releases')).body).releases.map((r: { version: string }) => r.version);
+    expect(releases).to.deep.equal(['5.15.4', '6.7.2', '7.3.1']);
+    const graphql = await postJson(port, '/', { query: '{ release(version: "7.x") { version icon(name: "coffee") { id unicodeHex } } }' });
+    expect(JSON.parse(graphql.body)).to.deep.equal({ data: { release: { version: '7.3.1', icon: { id: 'mug-saucer', unicodeHex: 'f0f4' } } } });
+  });
+
+  it('creates an API token with `admin token create` that POST /token exchanges', async () => {
+    const { stdout } = await iconmeta('admin', 'token', 'create', '--email', 'ops@example.test', '--scopes', 'kits_read', '--name', 'smoke');
+    const apiToken = stdout.trimEnd().split('\n').at(-1)!;
+    expect(apiToken).to.match(/^im_api_/);
+    const exchanged = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      import('node:http').then(({ request }) =>
+        request({ host: '127.0.0.1', port, path: '/token', method: 'POST', headers: { authorization: `Bearer ${apiToken}` } }, (res) => {
+          let body = '';
+          res.on('data', (c) => (body += c));
+          res.on('end', () => resolve({ status: res.statusCode!, body }));
+        })
+          .on('error', reject)
+          .end(),
+      );
+    });
+    expect(exchanged.status).to.equal(200);
+    expect(JSON.parse(exchanged.body)).to.include({ token_type: 'Bearer', expires_in: 3600 }).and.have.property('access_token');
+  });
+
+  it('imports a local release document with `seed add`, which the running server then serves', async () => {
+    copyFileSync(join(root, 'test/fixtures/release-document.json'), join(dir, 'my-library-1.2.0.json'));
+    const { stdout } = await iconmeta('seed', 'add', './my-library-1.2.0.json');
+    expect(stdout).to.match(/^imported 1\.2\.0: \d+ icons/m);
+    const releases = JSON.parse((await get(port, '/releases')).body).releases.map((r: { version: string }) => r.version);
+    expect(releases).to.include('1.2.0');
+  });
+
+  it('stops with exit code 0 on SIGTERM', async () => {
+    server!.kill('SIGTERM');
+    expect(await exited(server!)).to.equal(0);
+  });
+});

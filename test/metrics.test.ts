@@ -1,0 +1,80 @@
+import { expect } from 'chai';
+import { createServer } from 'node:http';
+import request from 'supertest';
+import { createMetrics, routeClassOf, type Metrics } from '../server/http/metrics.ts';
+
+/** A bare server wired as createApp wires metrics: observe every request, /metrics answered by the handler. */
+function serverWith(metrics: Metrics) {
+  return createServer((req, res) => {
+    metrics.observe(req, res);
+    if (req.url === '/metrics') return void metrics.handler(req, res);
+    if (req.url?.startsWith('/releases/cached')) metrics.cacheHit();
+    else if (req.url?.startsWith('/releases/')) metrics.cacheMiss();
+    res.statusCode = req.url === '/missing' ? 404 : 200;
+    res.end('ok');
+  });
+}
+
+const sample = (text: string, name: string, labels = '') => {
+  const line = text.split('\n').find((l) => l.startsWith(`${name}${labels} `));
+  return line === undefined ? undefined : Number(line.split(' ')[1]);
+};
+
+describe('metrics', () => {
+  it('classify request paths into a few route classes', () => {
+    expect(routeClassOf('/releases/7.3.1/icons?page=2')).to.equal('rest');
+    expect(routeClassOf('/releases')).to.equal('rest');
+    expect(routeClassOf('/openapi.json')).to.equal('rest');
+    expect(routeClassOf('/', 'POST')).to.equal('graphql');
+    expect(routeClassOf('//', 'POST')).to.equal('graphql');
+    expect(routeClassOf('/?query=%7Bx%7D', 'GET')).to.equal('graphql');
+    expect(routeClassOf('/', 'GET')).to.equal('page');
+    expect(routeClassOf('/graphql?query=x')).to.equal('graphql');
+    expect(routeClassOf('//token')).to.equal('token');
+    expect(routeClassOf('/healthz')).to.equal('health');
+    expect(routeClassOf('/metrics')).to.equal('metrics');
+    expect(routeClassOf('/wp-login.php')).to.equal('other');
+  });
+
+  it('when requests are answered, count them by route class, method and status class, and time them', async () => {
+    const metrics = createMetrics({ processMetrics: false, releaseCount: () => 3 });
+    const http = request(serverWith(metrics));
+    await http.get('/releases/7.3.1/icons').expect(200);
+    await http.get('/releases/cached/1').expect(200);
+    await http.get('/releases/cached/2').expect(200);
+    await http.post('/token').expect(200);
+    await http.get('/missing').expect(404);
+    const res = await http.get('/metrics').expect(200).expect('content-type', /^text\/plain; version=0\.0\.4/);
+    const text = res.text;
+    expect(sample(text, 'iconmeta_http_requests_total', '{route="rest",method="GET",status="2xx"}')).to.equal(3);
+    expect(sample(text, 'iconmeta_http_requests_total', '{route="token",method="POST",status="2xx"}')).to.equal(1);
+    expect(sample(text, 'iconmeta_http_requests_total', '{route="other",method="GET",status="4xx"}')).to.equal(1);
+    expect(sample(text, 'iconmeta_http_request_duration_seconds_count', '{route="rest"}')).to.equal(3);
+    expect(sample(text, 'iconmeta_http_request_duration_seconds_bucket', '{le="+Inf",route="rest"}')).to.equal(3);
+    expect(sample(text, 'iconmeta_response_cache_hits_total')).to.equal(2);
+    expect(sample(text, 'iconmeta_response_cache_misses_total')).to.equal(1);
+    expect(sample(text, 'iconmeta_response_cache_hit_ratio')).to.be.closeTo(2 / 3, 1e-9);
+    expect(sample(text, 'iconmeta_releases')).to.equal(3);
+  });
+
+  it('read the release count when scraped, so a release added by the seed command shows', async () => {
+    let releases = 1;
+    const metrics = createMetrics({ processMetrics: false, releaseCount: () => releases });
+    const http = request(serverWith(metrics));
+    expect(sample((await http.get('/metrics')).text, 'iconmeta_releases')).to.equal(1);
+    releases = 4;
+    expect(sample((await http.get('/metrics')).text, 'iconmeta_releases')).to.equal(4);
+  });
+
+  it('include the process metrics, and keep each app in its own registry', async () => {
+    const first = createMetrics();
+    const second = createMetrics();
+    await request(serverWith(first)).get('/healthz');
+    const text = (await request(serverWith(second)).get('/metrics')).text;
+    expect(text).to.match(/^process_resident_memory_bytes \d+/m);
+    expect(text).to.match(/^process_cpu_seconds_total /m);
+    expect(text).to.match(/^nodejs_eventloop_lag_seconds /m);
+    expect(sample(text, 'iconmeta_http_requests_total', '{route="health",method="GET",status="2xx"}')).to.equal(undefined);
+    expect(sample(text, 'iconmeta_response_cache_hit_ratio')).to.equal(0);
+  });
+});
