@@ -2,13 +2,21 @@
 // no one-typo matching, and a release is small (2,000 icons, ~6,000 distinct words), so scanning
 // the distinct words per query word takes well under a millisecond.
 //
-// Ranking, best first: the whole query equals the id, then an alias name, then prefixes the id or
-// an alias, then word matches weighted by where the word is (id, alias, label, term, category).
-// Every query word must match; a word of four letters or more may match with one typo.
+// Ranking, best first, in tiers: the whole query equals the id, then an alias name; then ids that
+// start with the query, shortest first (`arrow`: arrow-up, arrow-down, ... before arrow-down-1-9),
+// then aliases that start with it; then word matches weighted by where the word is (id, alias,
+// label, term, category); matches that need a typo come after all the others. Every query word
+// must match; a word of four letters or more may match with one typo.
 
 export const MAX_QUERY_LENGTH = 512;
 
 const FIELD_WEIGHT = { id: 50, alias: 45, label: 40, term: 20, category: 10 } as const;
+
+// Qualities of a word match. A typo match scores below any exact or prefix match in any field
+// (0.1 x 50 = 5 < 0.8 x 10 = 8), so a word's best score tells whether it needed a typo.
+const QUALITY = { exact: 1, prefix: 0.8, typo: 0.1 } as const;
+const needsTypo = (wordScore: number) => wordScore < QUALITY.prefix * FIELD_WEIGHT.category;
+const TIER = { exactId: 5, exactAlias: 4, idPrefix: 3, aliasPrefix: 2, words: 1, typo: 0 } as const;
 type Field = keyof typeof FIELD_WEIGHT;
 
 export interface SearchDocument {
@@ -66,8 +74,10 @@ export class SearchIndex {
     const queryWords = words(query);
     if (queryWords.length === 0) return [];
     let scores: Map<number, number> | null = null;
+    const typos = new Set<number>(); // documents some word of which matched only with a typo
     for (const word of queryWords) {
       const wordScores = this.scoreWord(word);
+      for (const [index, score] of wordScores) if (needsTypo(score)) typos.add(index);
       if (scores === null) scores = wordScores;
       else {
         const next: Map<number, number> = new Map();
@@ -82,14 +92,14 @@ export class SearchIndex {
     const phrase = queryWords.join('-');
     const ranked = [...scores!].map(([index, score]) => {
       const doc = this.documents[index];
-      let bonus = 0;
-      if (doc.name === phrase) bonus = 1000;
-      else if (doc.aliases.includes(phrase)) bonus = 900;
-      else if (doc.name.startsWith(phrase)) bonus = 300;
-      else if (doc.aliases.some((alias) => alias.startsWith(phrase))) bonus = 250;
-      return { index, score: score + bonus };
+      let tier: number = typos.has(index) ? TIER.typo : TIER.words;
+      if (doc.name === phrase) tier = TIER.exactId;
+      else if (doc.aliases.includes(phrase)) tier = TIER.exactAlias;
+      else if (doc.name.startsWith(phrase)) tier = TIER.idPrefix;
+      else if (doc.aliases.some((alias) => alias.startsWith(phrase))) tier = TIER.aliasPrefix;
+      return { index, tier, score, length: doc.name.length };
     });
-    ranked.sort((a, b) => b.score - a.score || a.index - b.index);
+    ranked.sort((a, b) => b.tier - a.tier || (a.tier === TIER.idPrefix ? a.length - b.length : b.score - a.score) || a.index - b.index);
     return ranked.map(({ index }) => this.documents[index].rowId);
   }
 
@@ -100,9 +110,9 @@ export class SearchIndex {
     const suffixes = Array.from({ length: word.length + 2 }, (_, k) => word.slice(k));
     for (const [token, posting] of this.postings) {
       let quality = 0;
-      if (token === word) quality = 1;
-      else if (token.startsWith(word)) quality = 0.8;
-      else if (typoAllowed && token.length >= word.length - 1 && withinOneEditOfPrefix(word, token, suffixes)) quality = 0.5;
+      if (token === word) quality = QUALITY.exact;
+      else if (token.startsWith(word)) quality = QUALITY.prefix;
+      else if (typoAllowed && token.length >= word.length - 1 && withinOneEditOfPrefix(word, token, suffixes)) quality = QUALITY.typo;
       if (quality === 0) continue;
       for (const [index, weight] of posting) {
         const score = weight * quality;
