@@ -69,3 +69,14 @@ export function drainLogs(logger: Logger): Promise<void> {
     }),
   );
 }
+
+/** On an uncaught exception or rejection: log it as fatal, write out the buffer, exit. */
+export function exitOnCrash(logger: Logger, exitCode = 1): void {
+  const crash = (error: unknown) => {
+    logger.fatal({ err: error }, 'crashed');
+    flushLogs(logger);
+    process.exit(exitCode);
+  };
+  process.on('uncaughtException', crash);
+  process.on('unhandledRejection', crash);
+}

@@ -3,11 +3,10 @@
 // A start-up problem is one line on stderr and a distinct exit code; nothing was served or written.
 import { existsSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
-import type { Logger } from 'pino';
 import pkg from '../package.json' with { type: 'json' };
 import { DatabaseUnusableError } from '../db/integrity.ts';
 import { ConfigError, loadConfig } from './config.ts';
-import { createLogger, flushLogs } from './logger.ts';
+import { createLogger, exitOnCrash } from './logger.ts';
 
 /** Exit codes a supervisor can tell apart (systemd's RestartPreventExitStatus=). */
 export const EXIT = { failed: 1, usage: 2, configuration: 2, database: 3, listen: 4 } as const;
@@ -17,24 +16,13 @@ function fail(line: string, code: number): number {
   return code;
 }
 
-/** Logs a crash and writes out the buffered request lines before the process dies. */
-function exitOnCrash(logger: Logger) {
-  const crash = (error: unknown) => {
-    logger.fatal({ err: error }, 'crashed');
-    flushLogs(logger);
-    process.exit(EXIT.failed);
-  };
-  process.on('uncaughtException', crash);
-  process.on('unhandledRejection', crash);
-}
-
 async function runServe(): Promise<number> {
   // Each command loads only what it runs: the CLIs start without the server's modules.
   const { ListenError, serve } = await import('./serve.ts');
   try {
     const config = loadConfig();
     const logger = createLogger(config.logLevel);
-    exitOnCrash(logger);
+    exitOnCrash(logger, EXIT.failed);
     await serve(config, logger);
     return 0;
   } catch (error) {

@@ -1,7 +1,9 @@
 import { expect } from 'chai';
-import { createServer } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import request from 'supertest';
 import { createMetrics, routeClassOf, type Metrics } from '../server/http/metrics.ts';
+import { cachedResponse, createResponseCache } from '../server/http/response-cache.ts';
+import { buildTestApp, FIXTURE_VERSIONS } from './helpers.ts';
 
 /** A bare server wired as createApp wires metrics: observe every request, /metrics answered by the handler. */
 function serverWith(metrics: Metrics) {
@@ -57,6 +59,23 @@ describe('metrics', () => {
     expect(sample(text, 'iconmeta_releases')).to.equal(3);
   });
 
+  it('count a response cache\'s hits and misses once per request, however many times it is looked up', async () => {
+    const metrics = createMetrics({ processMetrics: false });
+    const cache = metrics.countCache(createResponseCache(1024 * 1024));
+    // A miss: the fast path looks, the router looks again, builds and stores.
+    expect(cache.get('/releases')).to.equal(undefined);
+    expect(cache.get('/releases')).to.equal(undefined);
+    cache.set('/releases', cachedResponse('{"releases":[]}', 'application/json', 'no-store'));
+    // Two hits.
+    expect(cache.get('/releases')).not.to.equal(undefined);
+    expect(cache.get('/releases')).not.to.equal(undefined);
+    expect(cache.size).to.equal(1);
+    const text = await metrics.registry.metrics();
+    expect(sample(text, 'iconmeta_response_cache_hits_total')).to.equal(2);
+    expect(sample(text, 'iconmeta_response_cache_misses_total')).to.equal(1);
+    expect(sample(text, 'iconmeta_response_cache_hit_ratio')).to.be.closeTo(2 / 3, 1e-9);
+  });
+
   it('read the release count when scraped, so a release added by the seed command shows', async () => {
     let releases = 1;
     const metrics = createMetrics({ processMetrics: false, releaseCount: () => releases });
@@ -76,5 +95,30 @@ describe('metrics', () => {
     expect(text).to.match(/^nodejs_eventloop_lag_seconds /m);
     expect(sample(text, 'iconmeta_http_requests_total', '{route="health",method="GET",status="2xx"}')).to.equal(undefined);
     expect(sample(text, 'iconmeta_response_cache_hit_ratio')).to.equal(0);
+  });
+
+  it('on the real app, wired as server/app.ts wires them: REST and GraphQL requests, fast-path hits and built misses, releases', async () => {
+    const built = buildTestApp();
+    // The wiring of createApp: count the app's cache, observe each request, answer /metrics.
+    const metrics = createMetrics({ processMetrics: false, releaseCount: () => built.db.$client.prepare('select count(*) as n from releases').pluck().get() as number, responseCacheBytes: () => built.cache.bytes });
+    metrics.countCache(built.cache);
+    const http = request((req: IncomingMessage, res: ServerResponse) => {
+      metrics.observe(req, res);
+      if (req.url === '/metrics') return void metrics.handler(req, res);
+      built.handler(req, res);
+    });
+    await http.get('/releases/1.2.0/icons').expect(200);
+    await http.get('/releases/1.2.0/icons').expect(200);
+    await http.get('/releases/1.2.0/icons').expect(200);
+    const query = { query: '{ release(version: "1.2.0") { version } }' };
+    await http.post('/').send(query).expect(200);
+    await http.post('/').send(query).expect(200);
+    const text = (await http.get('/metrics').expect(200)).text;
+    expect(sample(text, 'iconmeta_http_requests_total', '{route="rest",method="GET",status="2xx"}')).to.equal(3);
+    expect(sample(text, 'iconmeta_http_requests_total', '{route="graphql",method="POST",status="2xx"}')).to.equal(2);
+    expect(sample(text, 'iconmeta_response_cache_misses_total')).to.equal(2);
+    expect(sample(text, 'iconmeta_response_cache_hits_total')).to.equal(3);
+    expect(sample(text, 'iconmeta_releases')).to.equal(FIXTURE_VERSIONS.length);
+    expect(sample(text, 'iconmeta_response_cache_bytes')).to.be.greaterThan(0);
   });
 });

@@ -33,6 +33,11 @@ export interface MetricsSources {
   processMetrics?: boolean;
 }
 
+export interface CountableCache {
+  get(key: string): unknown;
+  set(key: string, entry: never): void;
+}
+
 export interface Metrics {
   readonly registry: Registry;
   /** Call once per request, as it arrives: counts it and times it when the response finishes. */
@@ -40,6 +45,13 @@ export interface Metrics {
   /** A response answered from the response cache (hit) or built (miss). */
   cacheHit(): void;
   cacheMiss(): void;
+  /**
+   * Counts a response cache's hits and misses from its own calls, whoever makes them (fast
+   * paths, routers): a get that finds an entry is a hit, a set (a response built) is a miss, so
+   * a request that misses in the fast path and again in its router counts once. Patches the
+   * cache in place and returns it.
+   */
+  countCache<C extends CountableCache>(cache: C): C;
   /** GET /metrics: the Prometheus text format. */
   handler(req: IncomingMessage, res: ServerResponse): Promise<void>;
 }
@@ -98,6 +110,20 @@ export function createMetrics(sources: MetricsSources = {}): Metrics {
     cacheMiss() {
       misses++;
       cacheMisses.inc();
+    },
+    countCache(cache) {
+      const get = cache.get.bind(cache);
+      const set = cache.set.bind(cache);
+      cache.get = (key: string) => {
+        const entry = get(key);
+        if (entry !== undefined) this.cacheHit();
+        return entry;
+      };
+      cache.set = (key: string, entry: never) => {
+        this.cacheMiss();
+        set(key, entry);
+      };
+      return cache;
     },
     async handler(req, res) {
       const body = await registry.metrics();

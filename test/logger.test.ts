@@ -1,0 +1,45 @@
+// Log lines as an operator sees them on standard output: request lines may wait in the buffer,
+// every other line shows at once, and a crash writes out whatever was waiting.
+import { expect } from 'chai';
+import { spawn } from 'node:child_process';
+import { root } from './process-helpers.ts';
+
+/** Runs a module body in a child process with the logger; collects stdout with the time of each chunk. */
+function runWithLogger(body: string) {
+  const source = `import { createLogger, exitOnCrash } from './server/logger.ts';\nconst logger = createLogger('info');\n${body}`;
+  const child = spawn('node', ['--input-type=module-typescript', '-e', source], { cwd: root });
+  const chunks: { at: number; text: string }[] = [];
+  const started = Date.now();
+  child.stdout.on('data', (c) => chunks.push({ at: Date.now() - started, text: String(c) }));
+  const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { chunks, exit, lines: () => chunks.map((c) => c.text).join('').trim().split('\n').filter(Boolean).map((l) => JSON.parse(l)) };
+}
+
+describe('log output', () => {
+  it('holds request lines back, and writes them out with the next other line, at once', async () => {
+    const run = runWithLogger(`
+      logger.info({ reqId: 'a', status: 200 }, 'request');
+      logger.info({ reqId: 'b', status: 200 }, 'request');
+      setTimeout(() => logger.info('iconmeta listening'), 600);
+      setTimeout(() => process.exit(0), 1200);
+    `);
+    expect(await run.exit).to.equal(0);
+    expect(run.lines().map((l) => l.msg)).to.deep.equal(['request', 'request', 'iconmeta listening']);
+    // Nothing showed before the listening line (the request lines waited), then all at once.
+    expect(run.chunks[0].at).to.be.at.least(550);
+  });
+
+  it('writes out the waiting request lines and a fatal line when the process crashes', async () => {
+    const run = runWithLogger(`
+      exitOnCrash(logger, 1);
+      logger.info({ reqId: 'a', status: 200 }, 'request');
+      logger.info({ reqId: 'b', status: 500 }, 'request');
+      setTimeout(() => { throw new Error('boom'); }, 100);
+    `);
+    expect(await run.exit).to.equal(1);
+    const lines = run.lines();
+    expect(lines.map((l) => l.reqId ?? l.msg)).to.deep.equal(['a', 'b', 'crashed']);
+    expect(lines[2]).to.include({ level: 60 });
+    expect(lines[2].err.message).to.equal('boom');
+  });
+});
