@@ -67,9 +67,6 @@ export function createIconsRepo(db: Db) {
     byNameOrAlias: (releaseId: number, name: string): IconRow | undefined =>
       byName.get({ releaseId, name }) ?? byAlias.all({ releaseId, name })[0],
 
-    byRowIds: (rowIds: number[]): IconRow[] =>
-      rowIds.length === 0 ? [] : db.select(iconColumns).from(t.icons).where(inArray(t.icons.id, rowIds)).all(),
-
     changes: (first: number, last: number) => changes.all({ lo: first, hi: last }),
     svgs: (first: number, last: number) => svgs.all({ lo: first, hi: last }),
 

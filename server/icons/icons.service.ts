@@ -34,6 +34,8 @@ export function createIconsService(repo: IconsRepo, releases: ReleasesService) {
   // A few MB per release; the releases most asked for stay.
   const wholeReleases = new LRUCache<string, Icon[]>({ max: 24 });
   releases.onChange(() => wholeReleases.clear());
+  // Each kept whole release by row id, for scattered lookups (search results); goes with its list.
+  const byRowId = new WeakMap<Icon[], Map<number, Icon>>();
 
   /** Attaches aliases (unless `withAliases` is false) and family-styles to a list of icon rows. */
   function assemble(release: Release, rows: IconRow[], withAliases: boolean): Icon[] {
@@ -69,18 +71,31 @@ export function createIconsService(repo: IconsRepo, releases: ReleasesService) {
     return [...icons.values()];
   }
 
+  /**
+   * Every icon of the release matching the license filter, assembled once and kept: a release is
+   * immutable, and assembling 2,000 icons costs ~15 ms that every new whole-release query would pay.
+   */
+  function all(release: Release, license: LicenseFilter): Icon[] {
+    const key = `${release.id}:${license ?? 'any'}`;
+    let icons = wholeReleases.get(key);
+    if (!icons) wholeReleases.set(key, (icons = assemble(release, repo.page(release.id, license, -1, 0), true)));
+    return icons;
+  }
+
   return {
     assemble,
 
+    all,
+
     /**
-     * Every icon of the release matching the license filter, assembled once and kept: a release is
-     * immutable, and assembling 2,000 icons costs ~15 ms that every new whole-release query would pay.
+     * Icons by row id, in the order given, from the release's kept whole list: search results and
+     * single icons need no database round trip once the release has been assembled.
      */
-    all(release: Release, license: LicenseFilter): Icon[] {
-      const key = `${release.id}:${license ?? 'any'}`;
-      let icons = wholeReleases.get(key);
-      if (!icons) wholeReleases.set(key, (icons = assemble(release, repo.page(release.id, license, -1, 0), true)));
-      return icons;
+    byRowIds(release: Release, rowIds: number[]): Icon[] {
+      const list = all(release, null);
+      let index = byRowId.get(list);
+      if (!index) byRowId.set(list, (index = new Map(list.map((icon) => [icon.id, icon]))));
+      return rowIds.flatMap((id) => index.get(id) ?? []);
     },
 
     page(release: Release, request: PageRequest, options: { withAliases: boolean }): IconsPage {

@@ -8,11 +8,9 @@ import { iconDefinition, svgHtml } from '../svg.ts';
 /** An icon as GraphQL resolves it: assembled (aliases, family-styles) and aware of its release. */
 export type IconParent = Icon & { release: Release };
 
-/** Icons by row id, in the order given, assembled in one batch. */
+/** Icons by row id, in the order given, from the release's icons held in memory. */
 export function toIconParents(ctx: GraphQLContext, release: Release, rowIds: number[]): IconParent[] {
-  const rows = ctx.services.iconsRepo.byRowIds(rowIds);
-  const assembled = new Map(ctx.services.icons.assemble(release, rows, true).map((icon) => [icon.id, icon]));
-  return rowIds.map((id) => Object.assign(assembled.get(id)!, { release }));
+  return ctx.services.icons.byRowIds(release, rowIds).map((icon) => Object.assign(icon, { release }));
 }
 
 // Legacy style names: classic family-styles only (the deprecated fields predate families).
