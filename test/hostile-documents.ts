@@ -14,6 +14,7 @@ export function hostileDocuments(version: string): Record<string, string> {
     '399 aliases of a whole release': `{ ${repeat(399, (i) => `a${i}: release(version: "${version}") { icons { id } }`)} }`,
     // One field 250 times under one name: the overlapping-fields validation compares them pairwise.
     '250 identical fields': `{ ${repeat(250, () => 'releases { version }')} }`,
+    '100 identical fields (at the field cap)': `{ ${repeat(100, () => 'releases { version }')} }`,
     '2,000 identical leaf fields': `{ ${repeat(2000, () => '__typename')} }`,
     // Lists of lists through introspection: every level multiplies the output by the type count.
     'introspection lists, 8 deep': `{ __schema { types { fields { type { fields { type { fields { type { fields { name } } } } } } } } } }`,
@@ -30,11 +31,15 @@ export function hostileDocuments(version: string): Record<string, string> {
   };
 }
 
+const WHOLE_RELEASE = `icons { id label unicodeHex aliases { names unicodes { primary composite secondary } } familyStylesByLicense { free { family style prefix } pro { family style prefix } } }`;
+
+/** The whole-release query clients send, `count` times under aliases. */
+export const wholeReleases = (version: string, count: number) => `{ ${repeat(count, (i) => `w${i}: release(version: "${version}") { ${WHOLE_RELEASE} }`)} }`;
+
 /** The most expensive documents that still pass admission for an anonymous caller. */
 export function mostExpensiveAdmitted(version: string): Record<string, string> {
-  const whole = `icons { id label unicodeHex aliases { names unicodes { primary composite secondary } } familyStylesByLicense { free { family style prefix } pro { family style prefix } } }`;
   return {
-    'two whole releases (the client query, aliased)': `{ a: release(version: "${version}") { ${whole} } b: release(version: "${version}") { ${whole} } }`,
-    '30 aliases of a whole release, ids only': `{ ${repeat(30, (i) => `a${i}: release(version: "${version}") { icons { id } }`)} }`,
+    'a whole release (the client query)': wholeReleases(version, 1),
+    '20 aliases of a whole release, ids only': `{ ${repeat(20, (i) => `a${i}: release(version: "${version}") { icons { id } }`)} }`,
   };
 }

@@ -4,7 +4,7 @@ import { COST_MODEL, createAdmission, MAX_COST_ANONYMOUS } from '../server/graph
 import { checkDocument, costOf } from '../server/graphql/document-guard.ts';
 import { ANONYMOUS } from '../server/graphql/principal.ts';
 import { buildTestApp } from './helpers.ts';
-import { hostileDocuments, mostExpensiveAdmitted } from './hostile-documents.ts';
+import { hostileDocuments, wholeReleases } from './hostile-documents.ts';
 
 // The whole-release query real clients send (clients.md): ids, labels, unicodes, aliases, family-styles.
 const CLIENT_WHOLE_RELEASE =
@@ -17,7 +17,7 @@ const WORDPRESS_RELEASES = `query {
 }`;
 
 describe('GraphQL query guards', () => {
-  const { http } = buildTestApp();
+  const { http, auth } = buildTestApp();
   const post = (query: string) => http.post('/graphql').send({ query }).expect(200);
 
   describe('when a document is built to make the server work', () => {
@@ -68,11 +68,15 @@ describe('GraphQL query guards', () => {
       expect(body.data.releases).to.have.length(4);
     });
 
-    it('admits two whole releases in one anonymous request, not three', async () => {
-      const two = mostExpensiveAdmitted('1.2.0')['two whole releases (the client query, aliased)'];
-      expect((await post(two)).body.errors).to.equal(undefined);
-      const three = two.replace('{ a:', '{ c: release(version: "1.2.0") { icons { id label unicodeHex aliases { names unicodes { primary composite secondary } } familyStylesByLicense { free { family style prefix } pro { family style prefix } } } } a:');
-      expect((await post(three)).body.errors[0].extensions.code).to.equal('QUERY_TOO_COMPLEX');
+    it('admits one whole release per anonymous request, and two with an access token', async () => {
+      expect((await post(wholeReleases('1.2.0', 1))).body.errors).to.equal(undefined);
+      const anonymous = await post(wholeReleases('1.2.0', 2));
+      expect(anonymous.body.errors[0].message).to.match(/exceeds the limit of \d+ for anonymous callers/);
+      const apiToken = auth.createApiToken({ email: 'heavy@example.test', scopes: ['public'] }).token;
+      const { access_token: accessToken } = (await http.post('/token').set('Authorization', `Bearer ${apiToken}`).expect(200)).body;
+      const withToken = await http.post('/graphql').set('Authorization', `Bearer ${accessToken}`).send({ query: wholeReleases('1.2.0', 2) }).expect(200);
+      expect(withToken.body.errors).to.equal(undefined);
+      expect((await http.post('/graphql').set('Authorization', `Bearer ${accessToken}`).send({ query: wholeReleases('1.2.0', 4) })).body.errors[0].extensions.code).to.equal('QUERY_TOO_COMPLEX');
     });
   });
 

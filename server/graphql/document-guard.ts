@@ -4,6 +4,7 @@
 // caps on length, fields, aliases and fragments come next; then depth and cost in one walk in which
 // each fragment is measured once and remembered. Every step is linear in the document's size.
 import {
+  defaultFieldResolver,
   getNamedType,
   getNullableType,
   GraphQLError,
@@ -37,7 +38,7 @@ export interface DocumentLimits {
 export const DOCUMENT_LIMITS: DocumentLimits = {
   maxLength: 64 * 1024,
   maxTokens: 5_000,
-  maxFields: 500,
+  maxFields: 200,
   maxAliases: 30,
   maxFragments: 200,
   maxDepth: 20,
@@ -126,6 +127,8 @@ function depthOf(root: SelectionSetNode, fragments: Map<string, FragmentDefiniti
   return walk(root);
 }
 
+const RESOLVED_FIELD_COST = 2;
+
 /** Expected sizes of lists that take no size argument, by `Type.field`. */
 export type ListSizes = Record<string, number>;
 
@@ -135,9 +138,10 @@ export interface CostModel {
 }
 
 /**
- * The cost of the operation that will run: 1 per field, times the size of every list around it
- * (a page size or `first` argument, else the expected size). It counts the values the response
- * can hold, so it bounds the work and the bytes. Each fragment is costed once per type.
+ * The cost of the operation that will run: 1 per field (2 when a resolver computes it) and 1 per
+ * object, times the size of every list around it (a page size or `first` argument, else the
+ * expected size). It counts the values the response can hold, so it bounds the work and the bytes.
+ * Each fragment is costed once.
  */
 export function costOf(
   schema: GraphQLSchema,
@@ -180,7 +184,11 @@ export function costOf(
           if (explicit !== undefined) size = explicit;
           else if (isListType(getNullableType(field.type))) size = model.listSizes[`${parent!.name}.${field.name}`] ?? model.defaultListSize;
         }
-        total += 1 + child * Math.max(size, 1);
+        // A field computed by a resolver costs more than a property read (graphql-jit inlines
+        // those), and every object in a list costs one more: measured, these dominate large answers.
+        const own = field?.resolve && field.resolve !== defaultFieldResolver ? RESOLVED_FIELD_COST : 1;
+        const perItem = selection.selectionSet ? child + 1 : child;
+        total += own + perItem * Math.max(size, 1);
       } else if (selection.kind === Kind.INLINE_FRAGMENT) {
         const type = selection.typeCondition ? schema.getType(selection.typeCondition.name.value) : parent;
         total += walk(selection.selectionSet, type ?? undefined);
