@@ -7,6 +7,7 @@ import { migrateDatabase, openDatabase, type Db } from '../db/client.ts';
 import { seedDefaultsIfEmpty } from '../seeds/defaults.ts';
 import { createApp } from './app.ts';
 import type { Config } from './config.ts';
+import { createMetrics } from './http/metrics.ts';
 import { drainLogs } from './logger.ts';
 
 /** The port cannot be listened on (in use, a host that is no address of this machine). */
@@ -45,51 +46,66 @@ async function probePort(host: string, port: number): Promise<void> {
 
 /** Serves until SIGTERM or SIGINT; resolves once stopped (requests finished, database closed). */
 export async function serve(config: Config, logger: Logger): Promise<void> {
-  const db: Db = openDatabase(config.databasePath, { createDirectory: config.databaseCreateDirectory });
   await probePort(config.host, config.port);
+  const db: Db = openDatabase(config.databasePath, { createDirectory: config.databaseCreateDirectory });
   migrateDatabase(db);
   if (config.seedDefaults) await seedDefaultsIfEmpty(db, logger);
 
-  const { handler, close } = createApp({ db, config, logger });
+  const { handler: appHandler, cache, close } = createApp({ db, config, logger });
+  // Read at each scrape, so releases added by the seed command from another process show.
+  const countReleases = db.$client.prepare('select count(*) from releases').pluck();
+  const metrics = config.metrics ? createMetrics({ releaseCount: () => countReleases.get() as number, responseCacheBytes: () => cache.bytes }) : undefined;
+  metrics?.countCache(cache);
+  const handler = metrics ? metrics.wrap(appHandler) : appHandler;
   // Node answers 431 past 16 KiB of headers; slow clients cannot hold a request open for long.
   const server = createHttpServer({ maxHeaderSize: 16 * 1024, requestTimeout: config.requestTimeoutMs, headersTimeout: 10_000 }, handler);
   server.keepAliveTimeout = 5_000;
   server.maxHeadersCount = 100;
+  /**
+   * SIGTERM/SIGINT: stop accepting connections, let requests in flight finish (at most
+   * SHUTDOWN_TIMEOUT_MS), then close the database. Listened for before the port is bound: a
+   * supervisor may signal as soon as the listening line shows, and a repeated signal is ignored.
+   */
+  let stopping = false;
+  let stopped!: () => void;
+  const done = new Promise<void>((resolve) => (stopped = resolve));
+  const shutdown = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down: finishing requests in flight');
+    const deadline = setTimeout(() => {
+      logger.warn('shutdown timeout: closing the connections still open');
+      server.closeAllConnections();
+    }, config.shutdownTimeoutMs);
+    deadline.unref();
+    server.close(async () => {
+      await close();
+      db.$client.close();
+      logger.info('stopped');
+      await drainLogs(logger);
+      stopped();
+    });
+    server.closeIdleConnections();
+  };
+  process.on('SIGTERM', shutdown);
+  process.on('SIGINT', shutdown);
+
   try {
     await listen(server, config.host, config.port);
   } catch (error) {
+    process.off('SIGTERM', shutdown);
+    process.off('SIGINT', shutdown);
+    await close();
     db.$client.close();
     throw error;
+  }
+  if (stopping) {
+    // Signalled while binding: the close above found no server to close.
+    server.close();
+    return done;
   }
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   logger.info({ url: `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}/`, database: config.databasePath }, 'iconmeta listening');
-
-  return new Promise((resolve) => {
-    /**
-     * SIGTERM/SIGINT: stop accepting connections, let requests in flight finish (at most
-     * SHUTDOWN_TIMEOUT_MS), then close the database.
-     */
-    let stopping = false;
-    const shutdown = (signal: string) => {
-      if (stopping) return;
-      stopping = true;
-      logger.info({ signal }, 'shutting down: finishing requests in flight');
-      const deadline = setTimeout(() => {
-        logger.warn('shutdown timeout: closing the connections still open');
-        server.closeAllConnections();
-      }, config.shutdownTimeoutMs);
-      deadline.unref();
-      server.close(async () => {
-        await close();
-        db.$client.close();
-        logger.info('stopped');
-        await drainLogs(logger);
-        resolve();
-      });
-      server.closeIdleConnections();
-    };
-    process.once('SIGTERM', () => shutdown('SIGTERM'));
-    process.once('SIGINT', () => shutdown('SIGINT'));
-  });
+  return done;
 }

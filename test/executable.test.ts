@@ -90,6 +90,15 @@ describe('the single executable (dist/iconmeta)', function () {
     expect(releases).to.include('1.2.0');
   });
 
+  it('answers GET /metrics in the Prometheus format, with the releases and the requests so far', async () => {
+    const { status, body } = await get(port, '/metrics');
+    expect(status).to.equal(200);
+    expect(body).to.match(/^iconmeta_releases 4$/m);
+    expect(body).to.match(/^iconmeta_http_requests_total\{route="rest",method="GET",status="2xx"\} [1-9]/m);
+    expect(body).to.match(/^iconmeta_http_requests_total\{route="token",method="POST",status="2xx"\} 1$/m);
+    expect(body).to.match(/^process_resident_memory_bytes \d+/m);
+  });
+
   it('stops with exit code 0 on SIGTERM', async () => {
     server!.kill('SIGTERM');
     expect(await exited(server!)).to.equal(0);

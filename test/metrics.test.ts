@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer } from 'node:http';
 import request from 'supertest';
 import { createMetrics, routeClassOf, type Metrics } from '../server/http/metrics.ts';
 import { cachedResponse, createResponseCache } from '../server/http/response-cache.ts';
@@ -97,16 +97,11 @@ describe('metrics', () => {
     expect(sample(text, 'iconmeta_response_cache_hit_ratio')).to.equal(0);
   });
 
-  it('on the real app, wired as server/app.ts wires them: REST and GraphQL requests, fast-path hits and built misses, releases', async () => {
+  it('on the real app, wired as server/serve.ts wires them: REST and GraphQL requests, fast-path hits and built misses, releases', async () => {
     const built = buildTestApp();
-    // The wiring of createApp: count the app's cache, observe each request, answer /metrics.
     const metrics = createMetrics({ processMetrics: false, releaseCount: () => built.db.$client.prepare('select count(*) as n from releases').pluck().get() as number, responseCacheBytes: () => built.cache.bytes });
     metrics.countCache(built.cache);
-    const http = request((req: IncomingMessage, res: ServerResponse) => {
-      metrics.observe(req, res);
-      if (req.url === '/metrics') return void metrics.handler(req, res);
-      built.handler(req, res);
-    });
+    const http = request(metrics.wrap(built.handler));
     await http.get('/releases/1.2.0/icons').expect(200);
     await http.get('/releases/1.2.0/icons').expect(200);
     await http.get('/releases/1.2.0/icons').expect(200);

@@ -65,6 +65,7 @@ describe('starting the service', () => {
       expect(code).to.equal(4);
       expect(stderr.trim().split('\n')).to.deep.equal([`iconmeta: port ${port} on 127.0.0.1 is already in use (another iconmeta?); set PORT to a free port`]);
       expect(stdout).not.to.match(/importing/);
+      expect(existsSync(file)).to.equal(false);
     } finally {
       taken.close();
     }

@@ -54,7 +54,11 @@ export interface Metrics {
   countCache<C extends CountableCache>(cache: C): C;
   /** GET /metrics: the Prometheus text format. */
   handler(req: IncomingMessage, res: ServerResponse): Promise<void>;
+  /** A request handler that observes every request and answers GET /metrics, passing the rest on. */
+  wrap(next: RequestHandler): RequestHandler;
 }
+
+type RequestHandler = (req: IncomingMessage, res: ServerResponse) => void;
 
 export function createMetrics(sources: MetricsSources = {}): Metrics {
   const registry = new Registry();
@@ -124,6 +128,14 @@ export function createMetrics(sources: MetricsSources = {}): Metrics {
         set(key, entry);
       };
       return cache;
+    },
+    wrap(next) {
+      return (req, res) => {
+        const routeClass = routeClassOf(req.url, req.method);
+        this.observe(req, res, routeClass);
+        if (routeClass === 'metrics' && (req.method === 'GET' || req.method === 'HEAD')) return void this.handler(req, res);
+        next(req, res);
+      };
     },
     async handler(req, res) {
       const body = await registry.metrics();
