@@ -1,13 +1,25 @@
 // Search over a release: one index per release, built on first use and kept (release data is
 // immutable; the cache is dropped when the database changes).
+import { LRUCache } from 'lru-cache';
 import { AppError } from '../errors.ts';
 import type { Release, ReleasesService } from '../releases/releases.service.ts';
 import { MAX_QUERY_LENGTH, SearchIndex, type SearchDocument } from './search-index.ts';
 import type { SearchRepo } from './search.repo.ts';
 
+// Pickers send a new request per keystroke, but people type the same prefixes ("a", "ar", "arr"):
+// ranked results are kept per release and query, bounded by the bytes they hold.
+const RESULTS_CACHE_BYTES = 8 * 1024 * 1024;
+
 export function createSearchService(repo: SearchRepo, releases: ReleasesService) {
   const indexes = new Map<number, SearchIndex>();
-  releases.onChange(() => indexes.clear());
+  const results = new LRUCache<string, number[]>({
+    maxSize: RESULTS_CACHE_BYTES,
+    sizeCalculation: (rowIds, key) => rowIds.length * 8 + key.length * 2 + 100,
+  });
+  releases.onChange(() => {
+    indexes.clear();
+    results.clear();
+  });
 
   function indexOf(release: Release): SearchIndex {
     let index = indexes.get(release.id);
@@ -29,7 +41,10 @@ export function createSearchService(repo: SearchRepo, releases: ReleasesService)
       if (query.length > MAX_QUERY_LENGTH) {
         throw new AppError(400, 'INVALID_PARAMETER', `the search query is longer than ${MAX_QUERY_LENGTH} characters`);
       }
-      return indexOf(release).search(query);
+      const key = `${release.id}\u0000${query}`;
+      let rowIds = results.get(key);
+      if (!rowIds) results.set(key, (rowIds = indexOf(release).search(query)));
+      return rowIds;
     },
   };
 }
