@@ -3,7 +3,7 @@ import { CommanderError } from 'commander';
 import { existsSync } from 'node:fs';
 import { connect, migrateDatabase, openDatabase } from '../db/client.ts';
 import { integrityProblems, type IntegrityLevel } from '../db/integrity.ts';
-import { loadConfig } from '../server/config.ts';
+import { ConfigError, loadConfig } from '../server/config.ts';
 import { AppError } from '../server/errors.ts';
 import { adminServices, buildAdminProgram, type AdminServices } from './admin-program.ts';
 
@@ -36,6 +36,10 @@ export async function runAdminCli(args: string[]): Promise<number> {
     return typeof process.exitCode === 'number' ? process.exitCode : 0;
   } catch (error) {
     if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : 2;
+    if (error instanceof ConfigError) {
+      for (const problem of error.problems) console.error(`admin: invalid configuration: ${problem}`);
+      return 2;
+    }
     // Bad input found past argument parsing (unknown kit, invalid SVG, duplicate): a usage error.
     const usage = error instanceof AppError && error.status < 500;
     console.error(`admin: ${(error as Error).message}`);

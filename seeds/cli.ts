@@ -5,7 +5,7 @@ import { SingleBar, Presets } from 'cli-progress';
 import semver from 'semver';
 import { migrateDatabase, openDatabase, type Db } from '../db/client.ts';
 import { releases } from '../db/schema.ts';
-import { loadConfig } from '../server/config.ts';
+import { ConfigError, loadConfig } from '../server/config.ts';
 import { addRelease, importOrder } from './add-release.ts';
 import { checkReleases } from './check-releases.ts';
 import { publishedVersions } from './import/package-source.ts';
@@ -97,6 +97,10 @@ export async function runSeedCli(args: string[]): Promise<number> {
     return typeof process.exitCode === 'number' ? process.exitCode : 0;
   } catch (error) {
     if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : 2;
+    if (error instanceof ConfigError) {
+      for (const problem of error.problems) console.error(`seed: invalid configuration: ${problem}`);
+      return 2;
+    }
     console.error(`seed: ${(error as Error).message}`);
     return 1;
   }

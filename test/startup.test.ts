@@ -87,6 +87,10 @@ describe('starting the service', () => {
     expect(lines).to.have.length(2);
     expect(lines[0]).to.match(/^iconmeta: invalid configuration: PORT: /);
     expect(lines[1]).to.match(/^iconmeta: invalid configuration: LOG_LEVEL: /);
+    const seed = await run(['seed', 'list'], { PORT: 'eighty', DATABASE_PATH: join(dir, 'db.sqlite') });
+    expect(seed.code).to.equal(2);
+    expect(seed.stderr.trim().split('\n')).to.deep.equal(['seed: invalid configuration: PORT: Invalid input: expected number, received NaN']);
+    expect(existsSync(join(dir, 'db.sqlite'))).to.equal(false);
   });
 
   it('refuses a file that is not SQLite, and a path that is a folder, with exit code 3, leaving them as they were', async () => {
