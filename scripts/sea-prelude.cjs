@@ -25,8 +25,13 @@
 
   function extractTo(base) {
     const root = path.join(base, manifest.build);
-    if (fs.existsSync(path.join(root, '.complete'))) return root;
     fs.mkdirSync(base, { recursive: true, mode: 0o700 });
+    // The addon is loaded from here: never from a folder another user could write into.
+    const stat = fs.statSync(base);
+    if (typeof process.getuid === 'function' && (stat.uid !== uid || (stat.mode & 0o022) !== 0)) {
+      throw new Error('owned by another user, or writable by others');
+    }
+    if (fs.existsSync(path.join(root, '.complete'))) return root;
     const staging = fs.mkdtempSync(path.join(base, `.${manifest.build}-`));
     for (const file of manifest.files) {
       const target = path.join(staging, file);

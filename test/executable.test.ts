@@ -3,7 +3,7 @@
 // GraphQL, runs the admin and seed commands, and stops cleanly on SIGTERM.
 import { expect } from 'chai';
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { copyFileSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -97,6 +97,16 @@ describe('the single executable (dist/iconmeta)', function () {
     expect(body).to.match(/^iconmeta_http_requests_total\{route="rest",method="GET",status="2xx"\} [1-9]/m);
     expect(body).to.match(/^iconmeta_http_requests_total\{route="token",method="POST",status="2xx"\} 1$/m);
     expect(body).to.match(/^process_resident_memory_bytes \d+/m);
+  });
+
+  it('never unpacks its addon into a cache folder that others can write to', async () => {
+    const shared = join(dir, 'shared-cache');
+    mkdirSync(shared, { mode: 0o777 });
+    chmodSync(shared, 0o777);
+    const { stdout } = await execute('./iconmeta', ['--version'], { cwd: dir, env: { ...env, ICONMETA_CACHE_DIR: shared, HOME: join(dir, 'home2') } });
+    expect(stdout.trim()).to.match(/^\d+\.\d+\.\d+$/);
+    expect(readdirSync(shared)).to.deep.equal([]);
+    expect(readdirSync(join(dir, 'home2', '.cache', 'iconmeta'))).to.have.length(1);
   });
 
   it('stops with exit code 0 on SIGTERM', async () => {
