@@ -20,6 +20,8 @@ import { createAuthService, type Clock } from './auth/auth.service.ts';
 import { createTokenRouter } from './auth/token.router.ts';
 import { createApolloServer, createGraphQLSchema } from './graphql/apollo.ts';
 import { createAdmission } from './graphql/cost-limits.ts';
+import { createCompiledQueries } from './graphql/jit-gateway.ts';
+import { createKnownDocumentExecutor } from './graphql/known-documents.ts';
 import { createKitsRepo } from './kits/kits.repo.ts';
 import { createKitsService } from './kits/kits.service.ts';
 import { createGraphQLRouter, GRAPHQL_PATHS } from './graphql/graphql.router.ts';
@@ -76,8 +78,10 @@ export function createApp({ db, config, logger, ...options }: AppDeps) {
   app.use(createTokenRouter(auth, { failureLimit: config.tokenFailureLimit, failureWindowSeconds: config.tokenFailureWindowSeconds }));
   const services = { releases, releasesRepo, catalogue, icons, iconsRepo, search: createSearchService(createSearchRepo(db), releases), auth, kits };
   const schema = createGraphQLSchema();
-  const apollo = createApolloServer(logger, schema);
-  app.use(createGraphQLRouter({ apollo, admission: createAdmission(schema), services, authenticate: auth.authenticate, cache }));
+  const compiled = createCompiledQueries(schema);
+  const admission = createAdmission(schema);
+  const apollo = createApolloServer(logger, schema, compiled);
+  app.use(createGraphQLRouter({ apollo, admission, services, authenticate: auth.authenticate, cache }));
   app.use((req) => {
     throw notFound(`no route for ${req.method} ${req.path}`);
   });
@@ -85,7 +89,8 @@ export function createApp({ db, config, logger, ...options }: AppDeps) {
 
   const staticHeaders = captureHeaders([securityHeaders, corsHeaders]);
   const fastPath = createFastPath({ cache, staticHeaders });
-  const graphQLFastPath = createGraphQLFastPath({ cache, authenticate: auth.authenticate, staticHeaders, next: app });
+  const executeKnown = createKnownDocumentExecutor({ compiled, admission, services, cache });
+  const graphQLFastPath = createGraphQLFastPath({ cache, authenticate: auth.authenticate, staticHeaders, executeKnown, next: app });
   const log = logRequests(logger, config.accessLog);
   const handler = (req: IncomingMessage, res: ServerResponse) => {
     log(req, res);

@@ -10,7 +10,7 @@ import { DOCUMENT_LIMITS } from './document-guard.ts';
 import { createDocumentStore } from './document-store.ts';
 import { formatError } from './errors.ts';
 import { enforceDeadlines } from './execution-deadline.ts';
-import { createJitGateway } from './jit-gateway.ts';
+import { createJitGateway, type CompiledQueries } from './jit-gateway.ts';
 import { accountResolvers } from './resolvers/account.resolvers.ts';
 import { iconResolvers } from './resolvers/icon.resolvers.ts';
 import { queryResolvers } from './resolvers/query.resolvers.ts';
@@ -42,9 +42,9 @@ export function createGraphQLSchema(): GraphQLSchema {
 // Parsed and validated documents Apollo keeps (documents are also bounded in size by admission).
 const DOCUMENT_STORE_BYTES = 16 * 1024 * 1024;
 
-export function createApolloServer(logger: Logger, schema: GraphQLSchema) {
+export function createApolloServer(logger: Logger, schema: GraphQLSchema, compiled: CompiledQueries) {
   const server = new ApolloServer<GraphQLContext>({
-    gateway: createJitGateway(schema),
+    gateway: createJitGateway(schema, compiled),
     documentStore: createDocumentStore(DOCUMENT_STORE_BYTES),
     parseOptions: { maxTokens: DOCUMENT_LIMITS.maxTokens },
     // No client of this API sends persisted-query hashes; Apollo's store for them would be one more cache.

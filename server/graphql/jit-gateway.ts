@@ -4,7 +4,7 @@
 // gateway interface, so this is a gateway serving one fixed schema; Apollo still parses,
 // validates, runs the plugins (cost limits) and formats errors.
 import type { GatewayInterface } from '@apollo/server-gateway-interface';
-import { GraphQLError, printSchema, type GraphQLSchema } from 'graphql';
+import { getOperationAST, GraphQLError, printSchema, type DocumentNode, type GraphQLSchema } from 'graphql';
 import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
 import { LRUCache } from 'lru-cache';
 
@@ -12,19 +12,50 @@ import { LRUCache } from 'lru-cache';
 // for a small document once executed, growing with the document's size.
 const compiledSize = (source: string) => 20_000 + source.length * 400;
 
-export function createJitGateway(schema: GraphQLSchema, maxBytes = 12 * 1024 * 1024): GatewayInterface {
-  const compiled = new LRUCache<string, CompiledQuery>({ maxSize: maxBytes, sizeCalculation: (_query, key) => compiledSize(key) });
+interface Compiled {
+  query: CompiledQuery;
+  /** A query operation (not a mutation or subscription): safe to run again. */
+  readOnly: boolean;
+}
+
+/**
+ * Compiled documents by source text and requested operation name. A document is here only after
+ * Apollo parsed and validated it, so the GraphQL fast path may run a known one directly.
+ */
+export function createCompiledQueries(schema: GraphQLSchema, maxBytes = 12 * 1024 * 1024) {
+  const compiled = new LRUCache<string, Compiled>({ maxSize: maxBytes, sizeCalculation: (_entry, key) => compiledSize(key) });
+  const keyOf = (source: string, operationName: string | null | undefined) => `${operationName ?? ''}\u0000${source}`;
+  return {
+    /** The compiled form of a validated document, compiling it on first use. */
+    compile(source: string, document: DocumentNode, operationName: string | null | undefined) {
+      const key = keyOf(source, operationName);
+      let entry = compiled.get(key);
+      if (!entry) {
+        const result = compileQuery(schema, document, operationName ?? undefined);
+        if (!isCompiledQuery(result)) return result;
+        const readOnly = getOperationAST(document, operationName ?? undefined)?.operation === 'query';
+        compiled.set(key, (entry = { query: result, readOnly }));
+      }
+      return entry.query;
+    },
+    /** A validated, compiled query operation, if this document has been seen. */
+    known(source: string, operationName: string | null | undefined): CompiledQuery | undefined {
+      const entry = compiled.get(keyOf(source, operationName));
+      return entry?.readOnly ? entry.query : undefined;
+    },
+  };
+}
+
+export type CompiledQueries = ReturnType<typeof createCompiledQueries>;
+
+export function createJitGateway(schema: GraphQLSchema, compiled: CompiledQueries): GatewayInterface {
   return {
     async load() {
       return {
-        executor: async ({ source, document, operationName, request, context }) => {
-          const key = `${operationName ?? ''}\u0000${source}`;
-          let query = compiled.get(key);
-          if (!query) {
-            const result = compileQuery(schema, document, operationName ?? undefined);
-            if (!isCompiledQuery(result)) return result;
-            compiled.set(key, (query = result));
-          }
+        executor: async ({ source, document, request, context }) => {
+          // Keyed by the operation name the client asked for, as the fast path will look it up.
+          const query = compiled.compile(source, document, request.operationName);
+          if (!isCompiledQuery(query)) return query;
           const result = await query.query(undefined, context, request.variables ?? {});
           return result.errors ? { ...result, errors: result.errors.map(asGraphQLError) } : result;
         },

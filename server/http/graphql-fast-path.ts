@@ -3,11 +3,13 @@
 // of writing the cached bytes. The key is the request as sent (caller, method, body kind and the
 // raw body or query string), so a hit needs no parsing and no hashing. POST bodies are read here
 // once, for hits and misses alike; a miss goes to Express with `req.body` already set, and the
-// GraphQL router stores its answer under the same key.
+// GraphQL router stores its answer under the same key. A miss whose document is already known
+// (validated and compiled) is run without Express and Apollo by the known-document executor.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { AppError } from '../errors.ts';
 import { GRAPHQL_PATHS, MAX_GRAPHQL_BODY_BYTES } from '../graphql/graphql.router.ts';
-import type { Authenticate } from '../graphql/principal.ts';
+import type { GraphQLFields, KnownDocumentExecutor } from '../graphql/known-documents.ts';
+import type { Authenticate, Principal } from '../graphql/principal.ts';
 import type { ResponseCache } from './response-cache.ts';
 import { sendCached } from './send-cached.ts';
 
@@ -47,20 +49,24 @@ export interface GraphQLFastPathOptions {
   cache: ResponseCache;
   authenticate: Authenticate;
   staticHeaders: Record<string, string>;
-  /** Where everything that is not a hit goes (the Express app). */
+  /** Answers requests for documents seen before (null: not one it can answer). */
+  executeKnown: KnownDocumentExecutor;
+  /** Where everything else goes (the Express app). */
   next: (req: IncomingMessage, res: ServerResponse) => void;
 }
 
 /** Returns true when it took the request (answered it, or is reading its body and will pass it on). */
-export function createGraphQLFastPath({ cache, authenticate, staticHeaders, next }: GraphQLFastPathOptions) {
-  const keyFor = (req: IncomingMessage, kind: string, text: string) => {
-    const principal = authenticate(req.headers.authorization);
+export function createGraphQLFastPath({ cache, authenticate, staticHeaders, executeKnown, next }: GraphQLFastPathOptions) {
+  const answer = async (req: GraphQLHttpRequest, res: ServerResponse, kind: string, text: string, fields: GraphQLFields | null) => {
+    const principal: Principal | null = authenticate(req.headers.authorization);
     // An invalid token is the router's 401; never a cached answer.
-    return principal ? `graphql|${principal.cacheKey}|${kind}|${text}` : null;
-  };
-  const answer = (req: GraphQLHttpRequest, res: ServerResponse, cacheKey: string | null) => {
+    const cacheKey = principal && fields ? `graphql|${principal.cacheKey}|${kind}|${text}` : null;
     const hit = cacheKey === null ? undefined : cache.get(cacheKey);
     if (hit) return sendCached(req, res, hit, staticHeaders);
+    if (principal && fields) {
+      const known = await executeKnown(fields, principal, cacheKey).catch(() => null);
+      if (known) return sendCached(req, res, known, staticHeaders);
+    }
     req.graphql = { ...req.graphql, cacheKey };
     next(req, res);
   };
@@ -71,8 +77,10 @@ export function createGraphQLFastPath({ cache, authenticate, staticHeaders, next
     if (req.method === 'GET' || req.method === 'HEAD') {
       const q = url.indexOf('?');
       // Without a query this is the landing page, served by Express.
-      if (q === -1 || !new URLSearchParams(url.slice(q + 1)).has('query')) return false;
-      answer(req, res, keyFor(req, 'get', url.slice(q + 1)));
+      const params = q === -1 ? null : new URLSearchParams(url.slice(q + 1));
+      if (!params?.has('query')) return false;
+      const fields = { query: params.get('query'), variables: params.get('variables') ?? undefined, operationName: params.get('operationName') ?? undefined };
+      void answer(req, res, 'get', url.slice(q + 1), fields);
       return true;
     }
     // Compressed request bodies are left to Express's parsers (they inflate them); nobody caches those.
@@ -93,7 +101,7 @@ export function createGraphQLFastPath({ cache, authenticate, staticHeaders, next
         return next(req, res);
       }
       // No body at all (no length, not chunked): what Express's parsers leave undefined.
-      if (req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined) return answer(req, res, null);
+      if (req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined) return void answer(req, res, 'none', '', null);
       const text = Buffer.concat(chunks, length).toString('utf8');
       const contentType = req.headers['content-type'];
       const { body, error } = parseBody(text, contentType);
@@ -102,8 +110,9 @@ export function createGraphQLFastPath({ cache, authenticate, staticHeaders, next
         return next(req, res);
       }
       req.body = body;
-      const kind = !contentType || RAW_TYPE.test(contentType) ? 'raw' : 'json';
-      answer(req, res, body === undefined ? null : keyFor(req, kind, text));
+      const raw = typeof body === 'string';
+      const fields = raw ? { query: body } : body !== null && typeof body === 'object' && !Array.isArray(body) ? (body as GraphQLFields) : null;
+      void answer(req, res, raw ? 'raw' : 'json', text, fields);
     });
     return true;
   };

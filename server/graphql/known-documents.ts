@@ -1,0 +1,61 @@
+// The new-variables path: a picker sends one document with new variables per keystroke, so the
+// response cache misses every time, yet the document is the same. A query document that Apollo
+// has already parsed, validated and compiled is run here directly, with the same admission,
+// context, deadline and consistent read as through Apollo, and without Express or Apollo's
+// per-request pipeline. Anything else (a new document, an error in the answer, a mutation, an
+// expensive query that must take its turn) returns null and goes through Apollo as before.
+import type { Principal } from './principal.ts';
+import { cachedResponse, type CachedResponse, type ResponseCache } from '../http/response-cache.ts';
+import { createContext, type Services } from './context.ts';
+import type { QueryAdmission } from './cost-limits.ts';
+import { EXECUTION_BUDGET_MS } from './execution-deadline.ts';
+import type { CompiledQueries } from './jit-gateway.ts';
+
+/** The GraphQL request as sent: a JSON body's fields, or a GET's parameters. */
+export interface GraphQLFields {
+  query?: unknown;
+  variables?: unknown;
+  operationName?: unknown;
+}
+
+export interface KnownDocumentDeps {
+  compiled: CompiledQueries;
+  admission: QueryAdmission;
+  services: Services;
+  cache: ResponseCache;
+}
+
+const asObject = (value: unknown): Record<string, unknown> | null =>
+  value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+
+export function createKnownDocumentExecutor({ compiled, admission, services, cache }: KnownDocumentDeps) {
+  /** The answer to a request for a known query document, or null when Apollo must answer it. */
+  return async (fields: GraphQLFields, principal: Principal, cacheKey: string | null): Promise<CachedResponse | null> => {
+    const { query: source, operationName } = fields;
+    if (typeof source !== 'string' || (operationName != null && typeof operationName !== 'string')) return null;
+    const query = compiled.known(source, operationName);
+    if (!query) return null;
+    let variables: Record<string, unknown> | null = {};
+    if (typeof fields.variables === 'string') {
+      try {
+        variables = asObject(JSON.parse(fields.variables));
+      } catch {
+        return null;
+      }
+    } else if (fields.variables != null) variables = asObject(fields.variables);
+    if (!variables) return null;
+
+    const admitted = admission.admit(source, operationName, variables, principal);
+    if (admitted.ok !== true || admitted.expensive) return null;
+    const result = await services.releases.consistent(() =>
+      query.query(undefined, createContext(services, principal, performance.now() + EXECUTION_BUDGET_MS), variables),
+    );
+    if (result.errors?.length) return null;
+    // The bytes Apollo sends for the same answer (its JSON plus a newline), so ETags agree.
+    const entry = cachedResponse(`${JSON.stringify({ data: result.data })}\n`, 'application/json; charset=utf-8', 'private, no-cache');
+    if (cacheKey) cache.set(cacheKey, entry);
+    return entry;
+  };
+}
+
+export type KnownDocumentExecutor = ReturnType<typeof createKnownDocumentExecutor>;
