@@ -1,0 +1,49 @@
+// `npm run bench:startup`: start-up time and memory of dist/iconmeta (npm run build first) against
+// `npm start` and the direct command, on a database already holding the default releases: the
+// time from the command to the first answer of GET /healthz, and the RSS of every process of the
+// command (npm's own included) after one GET /releases/7.3.1/icons. BENCH_RUNS (3) runs each.
+import { spawn } from 'node:child_process';
+import { copyFileSync, existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { databaseWith, send } from './support.ts';
+
+const root = new URL('..', import.meta.url).pathname;
+const runs = Number(process.env.BENCH_RUNS ?? 3);
+const commands: Record<string, string[]> = {
+  'dist/iconmeta': [join(root, 'dist/iconmeta')],
+  'node server/main.ts': [process.execPath, join(root, 'server/main.ts')],
+  'npm start': ['npm', 'start', '--silent'],
+};
+
+/** RSS in KiB of a process and its descendants (npm -> node). */
+function treeRss(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const own = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  const children = existsSync(`/proc/${pid}/task/${pid}/children`) ? readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number) : [];
+  return own + children.reduce((sum, child) => sum + treeRss(child), 0);
+}
+
+if (!existsSync(commands['dist/iconmeta'][0])) throw new Error('no dist/iconmeta: run npm run build first');
+const seeded = await databaseWith(['5.15.4', '6.7.2', '7.3.1']);
+let port = 4700;
+for (const [name, [command, ...args]] of Object.entries(commands)) {
+  for (let run = 0; run < runs; run++) {
+    const databasePath = join(seeded.dir, `run-${port}.sqlite`);
+    copyFileSync(seeded.databasePath, databasePath);
+    const started = performance.now();
+    const child = spawn(command, args, { cwd: root, stdio: 'ignore', env: { ...process.env, PORT: String(port), DATABASE_PATH: databasePath, SEED_DEFAULTS: 'false', LOG_LEVEL: 'warn' } });
+    for (;;) {
+      if (await send(port, '/healthz').then(() => true, () => false)) break;
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    const elapsed = performance.now() - started;
+    await send(port, '/releases/7.3.1/icons');
+    await new Promise((r) => setTimeout(r, 300));
+    const rss = treeRss(child.pid!);
+    console.log(`${name.padEnd(20)} first answer ${(elapsed / 1000).toFixed(2)} s, RSS ${(rss / 1024).toFixed(0)} MiB`);
+    child.kill('SIGTERM');
+    await new Promise((r) => child.once('exit', r));
+    port++;
+  }
+}
+seeded.cleanup();
