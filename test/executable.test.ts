@@ -90,6 +90,12 @@ describe('the single executable (dist/iconmeta)', function () {
     expect(releases).to.include('1.2.0');
   });
 
+  it('says that `seed add <version>` needs npm where there is none', async () => {
+    const failed = await iconmeta('seed', 'add', '6.5.1').then(() => expect.fail('seed add should fail'), (error: { code: number; stderr: string }) => error);
+    expect(failed.code).to.equal(1);
+    expect(failed.stderr.trim()).to.equal('seed: fetching a release by its version needs npm on PATH; give a package .tgz, an unpacked package folder or a release document .json instead');
+  });
+
   it('answers GET /metrics in the Prometheus format, with the releases and the requests so far', async () => {
     const { status, body } = await get(port, '/metrics');
     expect(status).to.equal(200);

@@ -41,9 +41,17 @@ export async function openTarball(file: string): Promise<PackageOnDisk> {
   }
 }
 
+/** Fetching by version needs the npm client: dist/iconmeta may run where there is none. */
+export class NpmMissingError extends Error {}
+
 async function npmJson(args: string[]): Promise<any> {
-  const { stdout } = await run('npm', [...args, '--json'], { maxBuffer: 64 * 1024 * 1024 });
-  return JSON.parse(stdout);
+  try {
+    const { stdout } = await run('npm', [...args, '--json'], { maxBuffer: 64 * 1024 * 1024 });
+    return JSON.parse(stdout);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    throw new NpmMissingError('fetching a release by its version needs npm on PATH; give a package .tgz, an unpacked package folder or a release document .json instead');
+  }
 }
 
 /** Packs `spec` into `into` and unpacks it to its own subfolder (split packages sit side by side). */
@@ -72,7 +80,10 @@ export async function fetchRelease(version: string): Promise<PackageOnDisk> {
   try {
     const isSplit = semver.satisfies(version, '5.0.x', { includePrerelease: true });
     const main = isSplit ? splitPackageName('solid') : FREE_PACKAGE;
-    const published: unknown = await npmJson(['view', `${main}@${version}`, 'version']).catch(() => null);
+    const published: unknown = await npmJson(['view', `${main}@${version}`, 'version']).catch((error) => {
+      if (error instanceof NpmMissingError) throw error;
+      return null;
+    });
     if (published !== version) throw new Error(`release ${version} is not published as ${main}`);
     if (!isSplit) return { dir: await npmPack(`${FREE_PACKAGE}@${version}`, temp), cleanup };
 
