@@ -69,7 +69,7 @@ export function createAdmission(schema: GraphQLSchema, { maxCheckBytes = 8 * 102
     const limit = principal.accountId === null ? MAX_COST_ANONYMOUS : MAX_COST_AUTHENTICATED;
     if (cost > limit) {
       const who = principal.accountId === null ? 'anonymous callers' : 'this caller';
-      return { ok: false, message: `query cost ${cost} exceeds the limit of ${limit} for ${who} (1 per field, multiplied by list and page sizes)` };
+      return { ok: false, message: `query cost ${cost} exceeds the limit of ${limit} for ${who} (1 per field, 2 when computed by a resolver, 1 per listed object, multiplied by list and page sizes)` };
     }
     return { ok: true, cost, expensive: cost > EXPENSIVE_COST };
   }
