@@ -70,6 +70,11 @@ export function createGraphQLFastPath({ cache, authenticate, staticHeaders, exec
     req.graphql = { ...req.graphql, cacheKey };
     next(req, res);
   };
+  // Anything unexpected here (a database error while authenticating, say) is Express's to answer.
+  const take = (req: GraphQLHttpRequest, res: ServerResponse, kind: string, text: string, fields: GraphQLFields | null) =>
+    void answer(req, res, kind, text, fields).catch(() => {
+      if (!res.headersSent) next(req, res);
+    });
 
   return (req: GraphQLHttpRequest, res: ServerResponse): boolean => {
     const url = req.url ?? '';
@@ -80,7 +85,7 @@ export function createGraphQLFastPath({ cache, authenticate, staticHeaders, exec
       const params = q === -1 ? null : new URLSearchParams(url.slice(q + 1));
       if (!params?.has('query')) return false;
       const fields = { query: params.get('query'), variables: params.get('variables') ?? undefined, operationName: params.get('operationName') ?? undefined };
-      void answer(req, res, 'get', url.slice(q + 1), fields);
+      take(req, res, 'get', url.slice(q + 1), fields);
       return true;
     }
     // Compressed request bodies are left to Express's parsers (they inflate them); nobody caches those.
@@ -101,7 +106,7 @@ export function createGraphQLFastPath({ cache, authenticate, staticHeaders, exec
         return next(req, res);
       }
       // No body at all (no length, not chunked): what Express's parsers leave undefined.
-      if (req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined) return void answer(req, res, 'none', '', null);
+      if (req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined) return take(req, res, 'none', '', null);
       const text = Buffer.concat(chunks, length).toString('utf8');
       const contentType = req.headers['content-type'];
       const { body, error } = parseBody(text, contentType);
@@ -112,7 +117,7 @@ export function createGraphQLFastPath({ cache, authenticate, staticHeaders, exec
       req.body = body;
       const raw = typeof body === 'string';
       const fields = raw ? { query: body } : body !== null && typeof body === 'object' && !Array.isArray(body) ? (body as GraphQLFields) : null;
-      void answer(req, res, raw ? 'raw' : 'json', text, fields);
+      take(req, res, raw ? 'raw' : 'json', text, fields);
     });
     return true;
   };
