@@ -14,6 +14,7 @@ import { sendCached } from '../http/send-cached.ts';
 import { createContext, type GraphQLContext, type Services } from './context.ts';
 import type { QueryAdmission } from './cost-limits.ts';
 import { QUERY_LEVEL_CODES } from './errors.ts';
+import { variablesOf } from './known-documents.ts';
 import { EXECUTION_BUDGET_MS } from './execution-deadline.ts';
 import type { Authenticate } from './principal.ts';
 
@@ -21,7 +22,8 @@ export const GRAPHQL_PATHS = ['/', '/graphql'];
 /** The largest GraphQL body accepted (413 beyond). */
 export const MAX_GRAPHQL_BODY_BYTES = 1024 * 1024;
 
-const RAW_GRAPHQL = /^(text\/plain|application\/graphql)\b/i;
+/** Content types of a raw GraphQL document as the body (no content type counts too). */
+export const RAW_GRAPHQL = /^(text\/plain|application\/graphql)\b/i;
 const jsonBody = express.json({ limit: MAX_GRAPHQL_BODY_BYTES, type: ['application/json', 'application/*+json'] });
 const rawBody = express.text({
   limit: MAX_GRAPHQL_BODY_BYTES,
@@ -54,18 +56,6 @@ function sendRefusal(res: Response, message: string): void {
   res.status(200).set('Cache-Control', 'no-store').type('application/json').send(JSON.stringify({ errors: [{ message, extensions: { code: 'QUERY_TOO_COMPLEX' } }] }));
 }
 
-/** Variables as sent: an object in a JSON body, a JSON string in a GET; anything else is Apollo's to refuse. */
-function variablesOf(value: unknown): Record<string, unknown> {
-  if (typeof value === 'string') {
-    try {
-      value = JSON.parse(value);
-    } catch {
-      return {};
-    }
-  }
-  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
-}
-
 export function createGraphQLRouter({ apollo, admission, services, authenticate, cache }: Deps): Router {
   const router = Router();
 
@@ -92,7 +82,7 @@ export function createGraphQLRouter({ apollo, admission, services, authenticate,
     // Admission before Apollo parses or validates: bounded documents, bounded cost.
     const admitted =
       typeof request[0] === 'string'
-        ? admission.admit(request[0], typeof request[2] === 'string' ? request[2] : null, variablesOf(request[1]), principal)
+        ? admission.admit(request[0], typeof request[2] === 'string' ? request[2] : null, variablesOf(request[1]) ?? {}, principal)
         : ({ ok: 'syntax' } as const);
     if (admitted.ok === false) return sendRefusal(res, admitted.message);
 

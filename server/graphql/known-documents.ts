@@ -25,8 +25,21 @@ export interface KnownDocumentDeps {
   cache: ResponseCache;
 }
 
-const asObject = (value: unknown): Record<string, unknown> | null =>
-  value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+/**
+ * Variables as sent: an object in a JSON body, a JSON string in a GET, absent (= {}); null for
+ * anything else (not JSON, not an object), which is Apollo's to refuse.
+ */
+export function variablesOf(value: unknown): Record<string, unknown> | null {
+  if (value == null) return {};
+  if (typeof value === 'string') {
+    try {
+      value = JSON.parse(value);
+    } catch {
+      return null;
+    }
+  }
+  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+}
 
 export function createKnownDocumentExecutor({ compiled, admission, services, cache }: KnownDocumentDeps) {
   /** The answer to a request for a known query document, or null when Apollo must answer it. */
@@ -35,14 +48,7 @@ export function createKnownDocumentExecutor({ compiled, admission, services, cac
     if (typeof source !== 'string' || (operationName != null && typeof operationName !== 'string')) return null;
     const query = compiled.known(source, operationName);
     if (!query) return null;
-    let variables: Record<string, unknown> | null = {};
-    if (typeof fields.variables === 'string') {
-      try {
-        variables = asObject(JSON.parse(fields.variables));
-      } catch {
-        return null;
-      }
-    } else if (fields.variables != null) variables = asObject(fields.variables);
+    const variables = variablesOf(fields.variables);
     if (!variables) return null;
 
     const admitted = admission.admit(source, operationName, variables, principal);

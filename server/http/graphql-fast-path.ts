@@ -7,14 +7,13 @@
 // (validated and compiled) is run without Express and Apollo by the known-document executor.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { AppError } from '../errors.ts';
-import { GRAPHQL_PATHS, MAX_GRAPHQL_BODY_BYTES } from '../graphql/graphql.router.ts';
+import { GRAPHQL_PATHS, MAX_GRAPHQL_BODY_BYTES, RAW_GRAPHQL } from '../graphql/graphql.router.ts';
 import type { GraphQLFields, KnownDocumentExecutor } from '../graphql/known-documents.ts';
 import type { Authenticate, Principal } from '../graphql/principal.ts';
 import type { ResponseCache } from './response-cache.ts';
 import { sendCached } from './send-cached.ts';
 
 const JSON_TYPE = /^application\/(json|[^;\s]*\+json)\s*(;|$)/i;
-const RAW_TYPE = /^(text\/plain|application\/graphql)\b/i;
 
 /** What the fast path found out about a GraphQL request, for the router. */
 export interface GraphQLRequestFacts {
@@ -33,7 +32,7 @@ function pathOf(url: string): string {
 
 /** The parsed body as Express's parsers would give it: an object for JSON, a string for raw GraphQL. */
 function parseBody(text: string, contentType: string | undefined): { body?: unknown; error?: AppError } {
-  if (!contentType || RAW_TYPE.test(contentType)) return { body: text };
+  if (!contentType || RAW_GRAPHQL.test(contentType)) return { body: text };
   if (!JSON_TYPE.test(contentType)) return {}; // not a GraphQL body: the router says what it takes
   const trimmed = text.trimStart();
   if (trimmed === '') return { body: {} };
