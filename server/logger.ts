@@ -3,9 +3,10 @@ import pino, { type DestinationStream, type Logger } from 'pino';
 /**
  * Structured JSON logs on standard output; credentials are redacted wherever they would appear.
  * Request lines are buffered (4 KiB) and written asynchronously: one synchronous write per request
- * line halved the throughput of cached responses. Every other line (start-up, warnings, errors)
- * is written out at once, taking the request lines before it along, and `flushLogs` empties the
- * buffer synchronously before the process exits, even on a crash.
+ * line halved the throughput of cached responses. The buffer is written out at least once a
+ * second (a process killed outright loses at most the last second of request lines); every other
+ * line (start-up, warnings, errors) is written out at once, taking the request lines before it
+ * along, and `flushLogs` empties the buffer synchronously before the process exits, even on a crash.
  */
 export function createLogger(level: string): Logger {
   return pino(
@@ -23,6 +24,9 @@ export function createLogger(level: string): Logger {
 // server/http/request-log.ts writes every request line with the message "request".
 const REQUEST_LINE_END = ',"msg":"request"}\n';
 
+/** Buffered request lines are written out at least this often. */
+const FLUSH_INTERVAL_MS = 1000;
+
 type Boom = ReturnType<typeof pino.destination>;
 
 function requestBufferingDestination(boom: Boom): DestinationStream & { flush(cb: (error?: Error) => void): void; flushSync(): void } {
@@ -34,12 +38,15 @@ function requestBufferingDestination(boom: Boom): DestinationStream & { flush(cb
     flushPending = false;
     boom.flush();
   });
+  const writeOut = () => {
+    if ((boom as unknown as { _writing: boolean })._writing) flushPending = true;
+    else boom.flush();
+  };
+  setInterval(writeOut, FLUSH_INTERVAL_MS).unref();
   return {
     write(line: string) {
       boom.write(line);
-      if (line.endsWith(REQUEST_LINE_END)) return;
-      if ((boom as unknown as { _writing: boolean })._writing) flushPending = true;
-      else boom.flush();
+      if (!line.endsWith(REQUEST_LINE_END)) writeOut();
     },
     flush(cb: (error?: Error) => void) {
       boom.flush(cb);

@@ -9,6 +9,7 @@ import { HeaderMap } from '@apollo/server';
 import express, { Router, type Request, type Response } from 'express';
 import { AppError, sendUnauthorized } from '../errors.ts';
 import type { GraphQLHttpRequest } from '../http/graphql-fast-path.ts';
+import { MAX_JSON_DEPTH, nestsDeeperThan, tooDeep } from '../http/json-depth.ts';
 import { cachedResponse, type ResponseCache } from '../http/response-cache.ts';
 import { sendCached } from '../http/send-cached.ts';
 import { createContext, type GraphQLContext, type Services } from './context.ts';
@@ -24,7 +25,14 @@ export const MAX_GRAPHQL_BODY_BYTES = 1024 * 1024;
 
 /** Content types of a raw GraphQL document as the body (no content type counts too). */
 export const RAW_GRAPHQL = /^(text\/plain|application\/graphql)\b/i;
-const jsonBody = express.json({ limit: MAX_GRAPHQL_BODY_BYTES, type: ['application/json', 'application/*+json'] });
+// Only compressed bodies reach this parser (the fast path reads the others): the same depth bound.
+const jsonBody = express.json({
+  limit: MAX_GRAPHQL_BODY_BYTES,
+  type: ['application/json', 'application/*+json'],
+  verify: (_req, _res, bytes) => {
+    if (nestsDeeperThan(bytes.toString('utf8'), MAX_JSON_DEPTH)) throw tooDeep('the body');
+  },
+});
 const rawBody = express.text({
   limit: MAX_GRAPHQL_BODY_BYTES,
   type: (req) => {

@@ -10,6 +10,7 @@ import { AppError } from '../errors.ts';
 import { GRAPHQL_PATHS, MAX_GRAPHQL_BODY_BYTES, RAW_GRAPHQL } from '../graphql/graphql.router.ts';
 import type { GraphQLFields, KnownDocumentExecutor } from '../graphql/known-documents.ts';
 import type { Authenticate, Principal } from '../graphql/principal.ts';
+import { MAX_JSON_DEPTH, nestsDeeperThan, parseClientJson, tooDeep } from './json-depth.ts';
 import type { ResponseCache } from './response-cache.ts';
 import { sendCached } from './send-cached.ts';
 
@@ -38,9 +39,9 @@ function parseBody(text: string, contentType: string | undefined): { body?: unkn
   if (trimmed === '') return { body: {} };
   if (trimmed[0] !== '{' && trimmed[0] !== '[') return { error: new AppError(400, 'INVALID_PARAMETER', 'the JSON body must be an object') };
   try {
-    return { body: JSON.parse(text) };
+    return { body: parseClientJson(text, 'the body') };
   } catch (error) {
-    return { error: new AppError(400, 'INVALID_PARAMETER', `the body is not valid JSON: ${(error as Error).message}`) };
+    return { error: error as AppError };
   }
 }
 
@@ -84,6 +85,11 @@ export function createGraphQLFastPath({ cache, authenticate, staticHeaders, exec
       const params = q === -1 ? null : new URLSearchParams(url.slice(q + 1));
       if (!params?.has('query')) return false;
       const fields = { query: params.get('query'), variables: params.get('variables') ?? undefined, operationName: params.get('operationName') ?? undefined };
+      if (fields.variables !== undefined && nestsDeeperThan(fields.variables, MAX_JSON_DEPTH)) {
+        req.graphql = { cacheKey: null, bodyError: tooDeep('the variables parameter') };
+        next(req, res);
+        return true;
+      }
       take(req, res, 'get', url.slice(q + 1), fields);
       return true;
     }
