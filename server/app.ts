@@ -7,6 +7,7 @@ import type { Db } from '../db/client.ts';
 import type { Config } from './config.ts';
 import { AppError, errorHandler, notFound } from './errors.ts';
 import { CACHE_SHORT, serveCachedJson } from './http/cached-json.ts';
+import { createClientAddress } from './http/client-address.ts';
 import { createFastPath } from './http/fast-path.ts';
 import { createGraphQLFastPath } from './http/graphql-fast-path.ts';
 import { MAX_URL_LENGTH, readinessProblems, requestDeadline, sendRawProblem } from './http/limits.ts';
@@ -54,6 +55,8 @@ export function createApp({ db, config, logger, ...options }: AppDeps) {
 
   const app = express();
   app.disable('x-powered-by');
+  app.set('trust proxy', config.trustProxy);
+  const clientAddress = createClientAddress(config.trustProxy, logger);
   app.set('etag', false); // ETags are computed once per cached response, not per request
   app.use(securityHeaders, corsHeaders, compression());
   app.use(requestDeadline(config.requestTimeoutMs));
@@ -75,7 +78,7 @@ export function createApp({ db, config, logger, ...options }: AppDeps) {
   const clock = options.clock ?? (() => new Date());
   const auth = createAuthService(createAuthRepo(db), { clock, accessTokenTtlSeconds: config.accessTokenTtlSeconds });
   const kits = createKitsService(createKitsRepo(db), auth, clock);
-  app.use(createTokenRouter(auth, { failureLimit: config.tokenFailureLimit, failureWindowSeconds: config.tokenFailureWindowSeconds }));
+  app.use(createTokenRouter(auth, { failureLimit: config.tokenFailureLimit, failureWindowSeconds: config.tokenFailureWindowSeconds, clientAddress }));
   const services = { releases, releasesRepo, catalogue, icons, iconsRepo, search: createSearchService(createSearchRepo(db), releases), auth, kits };
   const schema = createGraphQLSchema();
   const compiled = createCompiledQueries(schema);
@@ -91,7 +94,7 @@ export function createApp({ db, config, logger, ...options }: AppDeps) {
   const fastPath = createFastPath({ cache, staticHeaders });
   const executeKnown = createKnownDocumentExecutor({ compiled, admission, services, cache });
   const graphQLFastPath = createGraphQLFastPath({ cache, authenticate: auth.authenticate, staticHeaders, executeKnown, next: app });
-  const log = logRequests(logger, config.accessLog);
+  const log = logRequests(logger, config.accessLog, clientAddress);
   const handler = (req: IncomingMessage, res: ServerResponse) => {
     log(req, res);
     if ((req.url?.length ?? 0) > MAX_URL_LENGTH) {

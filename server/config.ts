@@ -1,5 +1,6 @@
 // All configuration comes from the environment, validated once at start (see .env.example).
 import { z } from 'zod';
+import { parseTrustProxy, type TrustProxy } from './http/client-address.ts';
 
 const integer = (fallback: number, min: number, max: number) => z.coerce.number().int().min(min).max(max).default(fallback);
 const flag = (fallback: boolean) =>
@@ -23,6 +24,7 @@ const schema = z.object({
   TOKEN_FAILURE_WINDOW: integer(300, 1, 86_400),
   REQUEST_TIMEOUT_MS: integer(30_000, 100, 600_000),
   SHUTDOWN_TIMEOUT_MS: integer(10_000, 0, 600_000),
+  TRUST_PROXY: z.string().optional(),
 });
 
 export type Config = {
@@ -42,6 +44,8 @@ export type Config = {
   tokenFailureWindowSeconds: number;
   requestTimeoutMs: number;
   shutdownTimeoutMs: number;
+  /** Which proxies' X-Forwarded-For names the client (rate limits, logs); false: the socket's peer is the client. */
+  trustProxy: TrustProxy;
 };
 
 /** A configuration that cannot be used; `problems` has one line per bad key. */
@@ -57,9 +61,14 @@ export class ConfigError extends Error {
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const result = schema.safeParse(present);
-  if (!result.success) {
-    throw new ConfigError(result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
+  const problems = result.success ? [] : result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+  let trustProxy: TrustProxy = false;
+  try {
+    trustProxy = parseTrustProxy(present.TRUST_PROXY);
+  } catch (error) {
+    problems.push(`TRUST_PROXY: ${(error as Error).message}`);
   }
+  if (!result.success || problems.length > 0) throw new ConfigError(problems);
   const c = result.data;
   return {
     port: c.PORT,
@@ -76,5 +85,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     tokenFailureWindowSeconds: c.TOKEN_FAILURE_WINDOW,
     requestTimeoutMs: c.REQUEST_TIMEOUT_MS,
     shutdownTimeoutMs: c.SHUTDOWN_TIMEOUT_MS,
+    trustProxy,
   };
 }

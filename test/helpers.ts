@@ -2,7 +2,7 @@
 import { createServer, request as httpRequest, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { readFileSync } from 'node:fs';
-import pino from 'pino';
+import pino, { type Logger } from 'pino';
 import request from 'supertest';
 import { migrateDatabase, openDatabase, type Db } from '../db/client.ts';
 import type { ReleaseDocument } from '../seeds/import/document.ts';
@@ -28,10 +28,10 @@ export function testDatabase(versions = FIXTURE_VERSIONS): Db {
   return db;
 }
 
-export function buildTestApp(options: { db?: Db; env?: Record<string, string>; clock?: () => Date } = {}) {
+export function buildTestApp(options: { db?: Db; env?: Record<string, string>; clock?: () => Date; logger?: Logger } = {}) {
   const db = options.db ?? testDatabase();
   const config = loadConfig({ LOG_LEVEL: 'silent', ...options.env });
-  const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
+  const logger = options.logger ?? pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
   const built = createApp({ db, config, logger, clock: options.clock });
   return { ...built, db, config, http: request(built.handler) };
 }

@@ -1,7 +1,9 @@
 // POST /token (contract §5): an API token in the Authorization header -> an access token. Any
-// body is ignored (never parsed). Failures are rate-limited per client address.
+// body is ignored (never parsed). Failures are rate-limited per client (behind trusted proxies, the
+// address they forward: one client's failures never lock out another).
 import { Router } from 'express';
-import { rateLimit } from 'express-rate-limit';
+import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
+import type { ClientAddress } from '../http/client-address.ts';
 import { AppError, sendProblem, sendUnauthorized } from '../errors.ts';
 import type { AuthService } from './auth.service.ts';
 
@@ -9,6 +11,7 @@ export interface TokenRouterOptions {
   /** Failed exchanges allowed per client address and window before 429. */
   failureLimit: number;
   failureWindowSeconds: number;
+  clientAddress: ClientAddress;
 }
 
 export function createTokenRouter(auth: AuthService, options: TokenRouterOptions): Router {
@@ -19,10 +22,15 @@ export function createTokenRouter(auth: AuthService, options: TokenRouterOptions
     skipSuccessfulRequests: true, // only failed exchanges count
     standardHeaders: 'draft-7',
     legacyHeaders: false,
+    // IPv6 clients are counted per /56 (one client holds many addresses).
+    keyGenerator: (req) => ipKeyGenerator(options.clientAddress(req)),
+    // Its checks of X-Forwarded-For and `trust proxy` print stack traces to stderr; the client
+    // address (and its one warning, as a log line) is client-address.ts's.
+    validate: { xForwardedForHeader: false, trustProxy: false },
     handler: (req, res) => {
       const resetTime = (req as { rateLimit?: { resetTime?: Date } }).rateLimit?.resetTime;
       const retryAfter = Math.max(1, Math.ceil(((resetTime?.getTime() ?? Date.now() + options.failureWindowSeconds * 1000) - Date.now()) / 1000));
-      sendProblem(res, new AppError(429, 'RATE_LIMITED', 'too many failed token requests from this address', undefined, { 'Retry-After': String(retryAfter) }));
+      sendProblem(res, new AppError(429, 'RATE_LIMITED', 'too many failed token requests from this client', undefined, { 'Retry-After': String(retryAfter) }));
     },
   });
 

@@ -4,6 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
+import type { ClientAddress } from './client-address.ts';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
@@ -11,7 +12,7 @@ const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
  * With `enabled` false (ACCESS_LOG=false) nothing is logged and an id is only echoed when the
  * client sent one: access logging costs cached responses about a third of their throughput here.
  */
-export function logRequests(logger: Logger, enabled: boolean) {
+export function logRequests(logger: Logger, enabled: boolean, clientAddress: ClientAddress) {
   // Ids are this process's random prefix and a sequence number: unique, and far cheaper per
   // request than a random UUID on the hot path.
   const prefix = randomBytes(6).toString('base64url');
@@ -32,6 +33,7 @@ export function logRequests(logger: Logger, enabled: boolean) {
       logger.info(
         {
           reqId: id,
+          client: clientAddress(req),
           method: req.method,
           path: q === -1 ? url : url.slice(0, q),
           status: res.statusCode,
