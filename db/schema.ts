@@ -363,3 +363,15 @@ export const kitIconUploads = sqliteTable(
   },
   (t) => [uniqueIndex('kit_icon_uploads_kit_name').on(t.kitId, t.name)],
 );
+
+/**
+ * Writes that change what a server derives and caches from the database, one row per committed
+ * change, written in the same transaction as the change: `releases` (a release imported, replaced
+ * or removed) or `account:<id>` (that account's kits). Every process sharing the file reads the
+ * rows after the last it saw when the file changed, and drops only the caches those scopes cover;
+ * other writes (token exchanges, `lastUsedAt`) leave every cache alone.
+ */
+export const dataChanges = sqliteTable('data_changes', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  scope: text('scope').notNull(),
+});

@@ -2,6 +2,7 @@
 import { eq } from 'drizzle-orm';
 import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../db/client.ts';
+import { RELEASES_SCOPE, recordChange } from '../db/data-changes.ts';
 import * as t from '../db/schema.ts';
 import { parseReleaseDocument, type ReleaseDocument } from './import/document.ts';
 import { familyStylePositions } from './import/ordering.ts';
@@ -25,12 +26,18 @@ export function loadRelease(db: Db, input: unknown, options: LoadOptions = {}): 
     const existing = tx.select({ id: t.releases.id }).from(t.releases).where(eq(t.releases.version, doc.version)).get();
     if (existing && !options.replace) throw new ReleaseExistsError(doc.version);
     if (existing) tx.delete(t.releases).where(eq(t.releases.id, existing.id)).run();
-    return writeRelease(tx as unknown as Db, doc);
+    const id = writeRelease(tx as unknown as Db, doc);
+    recordChange(tx as unknown as Db, RELEASES_SCOPE);
+    return id;
   });
 }
 
 export function removeRelease(db: Db, version: string): boolean {
-  return db.delete(t.releases).where(eq(t.releases.version, version)).run().changes > 0;
+  return db.transaction((tx) => {
+    const removed = tx.delete(t.releases).where(eq(t.releases.version, version)).run().changes > 0;
+    if (removed) recordChange(tx as unknown as Db, RELEASES_SCOPE);
+    return removed;
+  });
 }
 
 function writeRelease(db: Db, doc: ReleaseDocument): number {

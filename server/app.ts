@@ -9,7 +9,7 @@ import { AppError, errorHandler, notFound } from './errors.ts';
 import { CACHE_SHORT, serveCachedJson } from './http/cached-json.ts';
 import { createClientAddress } from './http/client-address.ts';
 import { createFastPath } from './http/fast-path.ts';
-import { createGraphQLFastPath } from './http/graphql-fast-path.ts';
+import { createGraphQLFastPath, graphQLCacheKeyPrefix } from './http/graphql-fast-path.ts';
 import { MAX_URL_LENGTH, readinessProblems, requestDeadline, sendRawProblem } from './http/limits.ts';
 import { logRequests } from './http/request-log.ts';
 import { createResponseCache } from './http/response-cache.ts';
@@ -23,9 +23,11 @@ import { createApolloServer, createGraphQLSchema } from './graphql/apollo.ts';
 import { createAdmission } from './graphql/cost-limits.ts';
 import { createCompiledQueries } from './graphql/jit-gateway.ts';
 import { createKnownDocumentExecutor } from './graphql/known-documents.ts';
+import { accountCacheKeyPrefix } from './graphql/principal.ts';
 import { createKitsRepo } from './kits/kits.repo.ts';
 import { createKitsService } from './kits/kits.service.ts';
 import { createGraphQLRouter, GRAPHQL_PATHS } from './graphql/graphql.router.ts';
+import { createDatabaseHealth } from './health/database-health.ts';
 import { landingPage } from './landing.ts';
 import { openApiDocument } from './openapi.ts';
 import { createCatalogueService } from './releases/catalogue.service.ts';
@@ -50,8 +52,10 @@ export function createApp({ db, config, logger, ...options }: AppDeps) {
   const iconsRepo = createIconsRepo(db);
   const icons = createIconsService(iconsRepo, releases);
   const cache = createResponseCache(config.responseCacheBytes);
-  // A release replaced or added by the seed CLI invalidates every derived response.
+  // A release replaced or added by the seed CLI invalidates every derived response; a kit changed
+  // by the admin CLI, only its account's answers.
   releases.onChange(() => cache.clear());
+  releases.onAccountChange((accountId) => cache.deleteByPrefix(graphQLCacheKeyPrefix(accountCacheKeyPrefix(accountId))));
 
   const app = express();
   app.disable('x-powered-by');
@@ -64,9 +68,10 @@ export function createApp({ db, config, logger, ...options }: AppDeps) {
   app.get('/healthz', (_req, res) => {
     res.set('Cache-Control', 'no-store').json({ status: 'ok' });
   });
+  const health = createDatabaseHealth(db);
   app.get('/readyz', (_req, res) => {
     const count = releases.list().length;
-    const problems = readinessProblems(db, count);
+    const problems = [...readinessProblems(db, count), ...health.problems()];
     res.set('Cache-Control', 'no-store').status(problems.length === 0 ? 200 : 503).json({ status: problems.length === 0 ? 'ready' : 'not ready', problems, releases: count });
   });
   app.get(GRAPHQL_PATHS, (req, res, next) => {
@@ -83,12 +88,12 @@ export function createApp({ db, config, logger, ...options }: AppDeps) {
   const schema = createGraphQLSchema();
   const compiled = createCompiledQueries(schema);
   const admission = createAdmission(schema);
-  const apollo = createApolloServer(logger, schema, compiled);
+  const apollo = createApolloServer(logger, schema, compiled, health);
   app.use(createGraphQLRouter({ apollo, admission, services, authenticate: auth.authenticate, cache }));
   app.use((req) => {
     throw notFound(`no route for ${req.method} ${req.path}`);
   });
-  app.use(errorHandler(logger));
+  app.use(errorHandler(logger, health));
 
   const staticHeaders = captureHeaders([securityHeaders, corsHeaders]);
   const fastPath = createFastPath({ cache, staticHeaders });
@@ -108,5 +113,5 @@ export function createApp({ db, config, logger, ...options }: AppDeps) {
     releases.refresh();
     if (!fastPath(req, res) && !graphQLFastPath(req, res)) app(req, res);
   };
-  return { app, handler, cache, auth, kits, close: async () => (cache.clear(), await apollo.stop()) };
+  return { app, handler, cache, auth, kits, health, close: async () => (cache.clear(), await apollo.stop()) };
 }

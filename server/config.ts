@@ -25,6 +25,7 @@ const schema = z.object({
   REQUEST_TIMEOUT_MS: integer(30_000, 100, 600_000),
   SHUTDOWN_TIMEOUT_MS: integer(10_000, 0, 600_000),
   TRUST_PROXY: z.string().optional(),
+  DATABASE_CHECK_INTERVAL: integer(900, 0, 7 * 86_400),
 });
 
 export type Config = {
@@ -46,6 +47,8 @@ export type Config = {
   shutdownTimeoutMs: number;
   /** Which proxies' X-Forwarded-For names the client (rate limits, logs); false: the socket's peer is the client. */
   trustProxy: TrustProxy;
+  /** Seconds between integrity checks of the database file while serving (0: only at start). */
+  databaseCheckIntervalSeconds: number;
 };
 
 /** A configuration that cannot be used; `problems` has one line per bad key. */
@@ -86,5 +89,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     requestTimeoutMs: c.REQUEST_TIMEOUT_MS,
     shutdownTimeoutMs: c.SHUTDOWN_TIMEOUT_MS,
     trustProxy,
+    databaseCheckIntervalSeconds: c.DATABASE_CHECK_INTERVAL,
   };
 }

@@ -76,9 +76,16 @@ function toAppError(error: any): AppError | null {
   return null;
 }
 
-export function errorHandler(logger: Logger): ErrorRequestHandler {
+/** Turns the errors of an unreadable or unwritable database into the 503 to answer (database-health.ts). */
+export interface DatabaseFaults {
+  failed(error: unknown): AppError | null;
+}
+
+export function errorHandler(logger: Logger, database: DatabaseFaults): ErrorRequestHandler {
   return (error, req, res, _next) => {
-    const known = toAppError(error);
+    const fault = database.failed(error);
+    if (fault) logger.error({ method: req.method, path: req.path, problem: fault.message }, 'database fault');
+    const known = fault ?? toAppError(error);
     if (!known) logger.error({ err: error, method: req.method, path: req.path }, 'unhandled error');
     if (res.headersSent) return res.destroy();
     sendProblem(res, known ?? new AppError(500, 'INTERNAL', 'an internal error occurred'));

@@ -7,6 +7,7 @@ import { migrateDatabase, openDatabase, type Db } from '../db/client.ts';
 import { seedDefaultsIfEmpty } from '../seeds/defaults.ts';
 import { createApp } from './app.ts';
 import type { Config } from './config.ts';
+import { scheduleIntegrityChecks } from './health/integrity-check.ts';
 import { createMetrics } from './http/metrics.ts';
 import { drainLogs } from './logger.ts';
 
@@ -51,7 +52,15 @@ export async function serve(config: Config, logger: Logger): Promise<void> {
   migrateDatabase(db);
   if (config.seedDefaults) await seedDefaultsIfEmpty(db, logger);
 
-  const { handler: appHandler, cache, close } = createApp({ db, config, logger });
+  const { handler: appHandler, cache, health, close } = createApp({ db, config, logger });
+  // The file was checked before it was opened (openDatabase); damage found later flips readiness.
+  const integrityChecks =
+    config.databaseCheckIntervalSeconds > 0 && config.databasePath !== ':memory:'
+      ? scheduleIntegrityChecks(config.databasePath, config.databaseCheckIntervalSeconds * 1000, (problems) => {
+          if (problems.length > 0) logger.error({ problems: problems.slice(0, 5) }, 'the database file is damaged');
+          health.integrityChecked(problems);
+        })
+      : undefined;
   // Read at each scrape, so releases added by the seed command from another process show.
   const countReleases = db.$client.prepare('select count(*) from releases').pluck();
   const metrics = config.metrics ? createMetrics({ releaseCount: () => countReleases.get() as number, responseCacheBytes: () => cache.bytes }) : undefined;
@@ -79,6 +88,7 @@ export async function serve(config: Config, logger: Logger): Promise<void> {
     }, config.shutdownTimeoutMs);
     deadline.unref();
     server.close(async () => {
+      integrityChecks?.stop();
       await close();
       db.$client.close();
       logger.info('stopped');
@@ -95,6 +105,7 @@ export async function serve(config: Config, logger: Logger): Promise<void> {
   } catch (error) {
     process.off('SIGTERM', shutdown);
     process.off('SIGINT', shutdown);
+    integrityChecks?.stop();
     await close();
     db.$client.close();
     throw error;

@@ -1,25 +1,85 @@
-// The service under faults, as an operator meets them: real processes on real files. Killed
-// outright, it leaves the request lines it served on disk.
+// The service under faults, as an operator meets them: real processes on real files. A file
+// damaged while served, or one it may not write, makes /readyz say so and failing requests 503s
+// (never 500s), while reads that avoid the fault go on; killed outright, it leaves the request
+// lines it served on disk.
 import { expect } from 'chai';
-import { spawn } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { spawn, type SpawnOptions } from 'node:child_process';
+import { chmodSync, closeSync, mkdtempSync, openSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs';
+import { request } from 'node:http';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { migrateDatabase, openDatabase } from '../db/client.ts';
 import { loadRelease } from '../seeds/load.ts';
-import { fixtureDocument } from './helpers.ts';
+import { createAuthRepo } from '../server/auth/auth.repo.ts';
+import { createAuthService } from '../server/auth/auth.service.ts';
+import { FIXTURE_VERSIONS, fixtureDocument } from './helpers.ts';
 import { exited, freePort, get, root, waitUntilUp } from './process-helpers.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** A database file with the fixture release 1.2.0. */
-function seededFile(dir: string, name = 'data.sqlite'): string {
+/** A database file with the fixture releases and an API token; returns the token too. */
+function seededFile(dir: string, name = 'data.sqlite'): { file: string; apiToken: string } {
   const file = join(dir, name);
   const db = openDatabase(file);
   migrateDatabase(db);
-  loadRelease(db, fixtureDocument('1.2.0'));
+  FIXTURE_VERSIONS.forEach((version, i) => loadRelease(db, fixtureDocument(version, `2025-0${i + 1}-01`)));
+  const auth = createAuthService(createAuthRepo(db), { clock: () => new Date(), accessTokenTtlSeconds: 3600 });
+  const apiToken = auth.createApiToken({ email: 'ops@example.test', scopes: [] }).token;
+  db.$client.pragma('wal_checkpoint(TRUNCATE)');
   db.$client.close();
-  return file;
+  return { file, apiToken };
+}
+
+function serve(file: string, port: number, env: Record<string, string> = {}, options: SpawnOptions = {}) {
+  return spawn('node', ['server/main.ts'], {
+    cwd: root,
+    env: { ...process.env, DATABASE_PATH: file, PORT: String(port), SEED_DEFAULTS: 'false', LOG_LEVEL: 'warn', ...env },
+    stdio: 'ignore',
+    ...options,
+  });
+}
+
+function postToken(port: number, apiToken: string): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {
+  return new Promise((resolve, reject) => {
+    request({ host: '127.0.0.1', port, path: '/token', method: 'POST', headers: { Authorization: `Bearer ${apiToken}` } }, (res) => {
+      let body = '';
+      res.on('data', (c) => (body += c));
+      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body }));
+    })
+      .on('error', reject)
+      .end();
+  });
+}
+
+async function readiness(port: number): Promise<{ status: number; problems: string[] }> {
+  const res = await get(port, '/readyz');
+  return { status: res.status, problems: JSON.parse(res.body).problems };
+}
+
+async function eventually<T>(probe: () => Promise<T>, done: (value: T) => boolean, ms = 10_000): Promise<T> {
+  const until = Date.now() + ms;
+  for (;;) {
+    const value = await probe();
+    if (done(value) || Date.now() > until) return value;
+    await sleep(200);
+  }
+}
+
+/** Overwrites every page but the first (the header and schema) with garbage, as a failing disk might. */
+function damagePages(file: string): void {
+  const pageSize = 4096;
+  const pages = Math.floor(statSync(file).size / pageSize);
+  const fd = openSync(file, 'r+');
+  for (let page = 1; page < pages; page++) writeSync(fd, Buffer.alloc(pageSize, 0x5a), 0, pageSize, page * pageSize);
+  closeSync(fd);
+}
+
+/** A user a root test process can run the server as, so file permissions bind it (root ignores them). */
+function unprivileged(): SpawnOptions | null {
+  if (process.getuid?.() !== 0) return {};
+  // The sources must be readable by that user: every folder above them searchable by others.
+  for (let dir = root; dir !== '/'; dir = dirname(dir)) if ((statSync(dir).mode & 0o001) === 0) return null;
+  return { uid: 65534, gid: 65534 };
 }
 
 describe('faults', function () {
@@ -29,7 +89,7 @@ describe('faults', function () {
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
   it('writes request lines to disk within a second: a server killed (SIGKILL) 2 s after traffic left them all', async () => {
-    const file = seededFile(dir);
+    const { file } = seededFile(dir);
     const logPath = join(dir, 'out.log');
     const out = openSync(logPath, 'w');
     const port = await freePort();
@@ -48,6 +108,73 @@ describe('faults', function () {
       const lines = readFileSync(logPath, 'utf8').trim().split('\n').map((line) => JSON.parse(line));
       const served = lines.filter((line) => line.msg === 'request' && line.path === '/releases/1.2.0/icons');
       expect(served).to.have.length(15);
+    } finally {
+      server.kill('SIGKILL');
+    }
+  });
+
+  it('reports a file damaged while served: requests that meet the damage 503 with Retry-After, then /readyz 503 with the reason', async () => {
+    const { file, apiToken } = seededFile(dir);
+    const port = await freePort();
+    // No timer check: what flips readiness here is the request that met the damage.
+    const server = serve(file, port, { DATABASE_CHECK_INTERVAL: '0' });
+    try {
+      await waitUntilUp(port);
+      expect(await readiness(port)).to.deep.equal({ status: 200, problems: [] });
+      expect((await get(port, '/releases/1.2.0/icons')).status).to.equal(200);
+      damagePages(file);
+      // Tokens never read before: their rows are on the damaged pages.
+      const res = await postToken(port, apiToken);
+      expect(res.status).to.equal(503);
+      expect(res.headers['retry-after']).to.equal('60');
+      const problem = JSON.parse(res.body);
+      expect(problem).to.include({ status: 503, code: 'INTERNAL' });
+      expect(problem.detail).to.match(/^the database file is damaged: .*\(SQLITE_CORRUPT\); retry later$/);
+      const ready = await readiness(port);
+      expect(ready.status).to.equal(503);
+      expect(ready.problems[0]).to.match(/^the database file is damaged/);
+      // What was read before the damage is still answered.
+      expect((await get(port, '/releases/1.2.0/icons')).status).to.equal(200);
+    } finally {
+      server.kill('SIGKILL');
+    }
+  });
+
+  it('finds damage no request has met with the integrity check on its timer', async () => {
+    const { file } = seededFile(dir);
+    const port = await freePort();
+    const server = serve(file, port, { DATABASE_CHECK_INTERVAL: '1' });
+    try {
+      await waitUntilUp(port);
+      expect((await readiness(port)).status).to.equal(200);
+      damagePages(file);
+      const ready = await eventually(() => readiness(port), (r) => r.status === 503);
+      expect(ready.status).to.equal(503);
+      expect(ready.problems.join('\n')).to.match(/the database file is damaged/);
+    } finally {
+      server.kill('SIGKILL');
+    }
+  });
+
+  it('with a read-only database file: /readyz 503 saying so, reads answered, a token exchange 503 with Retry-After', async function () {
+    const as = unprivileged();
+    if (!as) return this.skip(); // no user but root can read the sources here
+    const { file, apiToken } = seededFile(dir);
+    chmodSync(dir, 0o777); // SQLite may still create its -wal and -shm files beside the database
+    chmodSync(file, 0o444);
+    const port = await freePort();
+    const server = serve(file, port, {}, as);
+    try {
+      await waitUntilUp(port);
+      const ready = await readiness(port);
+      expect(ready.status).to.equal(503);
+      expect(ready.problems).to.have.length(1);
+      expect(ready.problems[0]).to.match(/^the database file .* cannot be written: EACCES$/);
+      expect((await get(port, '/releases/1.2.0/icons')).status).to.equal(200);
+      const exchange = await postToken(port, apiToken);
+      expect(exchange.status).to.equal(503);
+      expect(exchange.headers['retry-after']).to.equal('60');
+      expect(JSON.parse(exchange.body).detail).to.match(/^the database cannot be written: attempt to write a readonly database \(SQLITE_READONLY\); retry later$/);
     } finally {
       server.kill('SIGKILL');
     }

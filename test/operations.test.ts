@@ -69,7 +69,7 @@ describe('operations', () => {
     const app = express();
     app.use(requestDeadline(50));
     app.get('/slow', () => {}); // never answers
-    app.use(errorHandler(createLogger('silent')));
+    app.use(errorHandler(createLogger('silent'), { failed: () => null }));
     const res = await request(app).get('/slow').expect(503);
     expect(res.body).to.include({ status: 503, code: 'INTERNAL' });
   });

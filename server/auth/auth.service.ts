@@ -3,7 +3,7 @@
 // tokens without waiting.
 import { AppError } from '../errors.ts';
 import type { Principal } from '../graphql/principal.ts';
-import { ANONYMOUS } from '../graphql/principal.ts';
+import { accountCacheKeyPrefix, ANONYMOUS } from '../graphql/principal.ts';
 import type { AuthRepo, ApiTokenRow } from './auth.repo.ts';
 import { withPublic } from './scopes.ts';
 import { bearerToken, hashToken, newToken, sameHash } from './secrets.ts';
@@ -101,7 +101,7 @@ export function createAuthService(repo: AuthRepo, options: { clock: Clock; acces
       if (!found || !sameHash(found.access.tokenHash, hash)) return null;
       if (found.access.expiresAt <= now() || found.api.revokedAt) return null;
       const scopes = withPublic(found.access.scopes);
-      return { scopes: new Set(scopes), accountId: found.api.accountId, cacheKey: `account:${found.api.accountId}:${scopes.join(',')}` };
+      return { scopes: new Set(scopes), accountId: found.api.accountId, cacheKey: `${accountCacheKeyPrefix(found.api.accountId)}${scopes.join(',')}` };
     },
   };
 }

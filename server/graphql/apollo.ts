@@ -5,6 +5,7 @@ import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDi
 import { makeExecutableSchema } from '@graphql-tools/schema';
 import type { GraphQLSchema } from 'graphql';
 import type { Logger } from 'pino';
+import type { DatabaseFaults } from '../errors.ts';
 import type { GraphQLContext } from './context.ts';
 import { DOCUMENT_LIMITS } from './document-guard.ts';
 import { createDocumentStore } from './document-store.ts';
@@ -42,7 +43,7 @@ export function createGraphQLSchema(): GraphQLSchema {
 // Parsed and validated documents Apollo keeps (documents are also bounded in size by admission).
 const DOCUMENT_STORE_BYTES = 16 * 1024 * 1024;
 
-export function createApolloServer(logger: Logger, schema: GraphQLSchema, compiled: CompiledQueries) {
+export function createApolloServer(logger: Logger, schema: GraphQLSchema, compiled: CompiledQueries, database: DatabaseFaults) {
   const server = new ApolloServer<GraphQLContext>({
     gateway: createJitGateway(schema, compiled),
     documentStore: createDocumentStore(DOCUMENT_STORE_BYTES),
@@ -53,7 +54,7 @@ export function createApolloServer(logger: Logger, schema: GraphQLSchema, compil
     // Clients authenticate by header only, never cookies: no CSRF preflight header is needed.
     csrfPrevention: false,
     includeStacktraceInErrorResponses: false,
-    formatError: formatError(logger),
+    formatError: formatError(logger, database),
     // The cache-control plugin costs ~40% of execution here; HTTP caching is set by the handler.
     plugins: [ApolloServerPluginCacheControlDisabled(), ApolloServerPluginLandingPageDisabled(), errorFlagPlugin],
     logger: { debug: () => {}, info: () => {}, warn: (m) => logger.warn(m), error: (m) => logger.error(m) },

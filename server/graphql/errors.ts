@@ -1,7 +1,7 @@
 // GraphQL errors: the contract's `extensions.code` values, and the mapping of the shared AppError.
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import type { Logger } from 'pino';
-import { AppError } from '../errors.ts';
+import { AppError, type DatabaseFaults } from '../errors.ts';
 
 export type GraphQLCode =
   | 'GRAPHQL_PARSE_FAILED'
@@ -28,9 +28,15 @@ function codeOf(error: AppError): GraphQLCode {
 const APOLLO_CODES: Record<string, GraphQLCode> = { OPERATION_RESOLUTION_FAILURE: 'BAD_USER_INPUT', PERSISTED_QUERY_NOT_SUPPORTED: 'BAD_USER_INPUT' };
 
 /** Apollo's formatError: shared errors get their code; unexpected ones are logged and masked. */
-export function formatError(logger: Logger) {
+export function formatError(logger: Logger, database: DatabaseFaults) {
   return (formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError => {
     const original = error instanceof GraphQLError ? error.originalError : error;
+    // An unreadable or unwritable database: said as such (and remembered for readiness), not masked.
+    const fault = database.failed(original);
+    if (fault) {
+      logger.error({ problem: fault.message }, 'database fault');
+      return { message: fault.message, path: formatted.path, extensions: { code: 'INTERNAL_SERVER_ERROR' } };
+    }
     if (original instanceof AppError) {
       return { ...formatted, message: original.message, extensions: { code: codeOf(original) } };
     }

@@ -6,6 +6,9 @@ export interface Principal {
   cacheKey: string;
 }
 
+/** The start of every cache key of an account's callers (whatever their scopes). */
+export const accountCacheKeyPrefix = (accountId: number) => `account:${accountId}:`;
+
 export const ANONYMOUS: Principal = { scopes: new Set(['public']), accountId: null, cacheKey: 'anonymous' };
 
 /** Resolves an Authorization header to a principal; null means "present but not valid" (401). */

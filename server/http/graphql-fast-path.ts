@@ -26,6 +26,9 @@ export interface GraphQLRequestFacts {
 
 export type GraphQLHttpRequest = IncomingMessage & { body?: unknown; graphql?: GraphQLRequestFacts };
 
+/** Every response-cache key of a caller's GraphQL answers starts with this. */
+export const graphQLCacheKeyPrefix = (callerKey: string) => `graphql|${callerKey}`;
+
 function pathOf(url: string): string {
   const q = url.indexOf('?');
   return q === -1 ? url : url.slice(0, q);
@@ -60,7 +63,7 @@ export function createGraphQLFastPath({ cache, authenticate, staticHeaders, exec
   const answer = async (req: GraphQLHttpRequest, res: ServerResponse, kind: string, text: string, fields: GraphQLFields | null) => {
     const principal: Principal | null = authenticate(req.headers.authorization);
     // An invalid token is the router's 401; never a cached answer.
-    const cacheKey = principal && fields ? `graphql|${principal.cacheKey}|${kind}|${text}` : null;
+    const cacheKey = principal && fields ? `${graphQLCacheKeyPrefix(principal.cacheKey)}|${kind}|${text}` : null;
     const hit = cacheKey === null ? undefined : cache.get(cacheKey);
     if (hit) return sendCached(req, res, hit, staticHeaders);
     if (principal && fields) {

@@ -83,6 +83,10 @@ export function createResponseCache(maxBytes: number) {
     get: (key: string) => lru.get(key),
     set,
     clear: () => lru.clear(),
+    /** Drops the entries whose keys start with `prefix` (one caller's answers). */
+    deleteByPrefix(prefix: string): void {
+      for (const key of [...lru.keys()]) if (key.startsWith(prefix)) lru.delete(key);
+    },
     get size() {
       return lru.size;
     },

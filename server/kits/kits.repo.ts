@@ -1,5 +1,6 @@
 import { asc, eq, inArray, max, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { accountScope, recordChange } from '../../db/data-changes.ts';
 import * as t from '../../db/schema.ts';
 import { createVariantsRepo } from './variants.repo.ts';
 
@@ -11,7 +12,12 @@ export type SubsetRow = typeof t.kitSubsetFamilyStyles.$inferSelect;
 export function createKitsRepo(db: Db) {
   return {
     variants: createVariantsRepo(db),
-    insertKit: (row: typeof t.kits.$inferInsert) => db.insert(t.kits).values(row).returning().get(),
+    insertKit: (row: typeof t.kits.$inferInsert) =>
+      db.transaction((tx) => {
+        const kit = tx.insert(t.kits).values(row).returning().get();
+        recordChange(tx as unknown as Db, accountScope(kit.accountId));
+        return kit;
+      }),
     kits: (accountId?: number) =>
       db
         .select({ kit: t.kits, email: t.accounts.email })
@@ -34,7 +40,8 @@ export function createKitsRepo(db: Db) {
           .values({ ...upload, kitId, unicode: (highest?.unicode ?? 0xe000 - 1) + 1, version: 1 })
           .returning()
           .get();
-        tx.update(t.kits).set({ revision: sql`${t.kits.revision} + 1` }).where(eq(t.kits.id, kitId)).run();
+        const kit = tx.update(t.kits).set({ revision: sql`${t.kits.revision} + 1` }).where(eq(t.kits.id, kitId)).returning().get();
+        recordChange(tx as unknown as Db, accountScope(kit.accountId));
         return row;
       }),
 
@@ -48,7 +55,9 @@ export function createKitsRepo(db: Db) {
       db.transaction((tx) => {
         tx.delete(t.kitSubsetFamilyStyles).where(eq(t.kitSubsetFamilyStyles.kitId, kitId)).run();
         if (entries.length > 0) tx.insert(t.kitSubsetFamilyStyles).values(entries.map((e, position) => ({ kitId, ...e, position }))).run();
-        return tx.update(t.kits).set({ subsetType: type, revision: sql`${t.kits.revision} + 1` }).where(eq(t.kits.id, kitId)).returning().get();
+        const kit = tx.update(t.kits).set({ subsetType: type, revision: sql`${t.kits.revision} + 1` }).where(eq(t.kits.id, kitId)).returning().get();
+        recordChange(tx as unknown as Db, accountScope(kit.accountId));
+        return kit;
       }),
   };
 }

@@ -1,6 +1,7 @@
 // SQL for releases and the per-release catalogues (family-styles, packs, collections, tags).
 import { and, asc, count, countDistinct, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { createChangeReader } from '../../db/data-changes.ts';
 import * as t from '../../db/schema.ts';
 
 export type ReleaseRow = typeof t.releases.$inferSelect;
@@ -9,11 +10,15 @@ export type FamilyStyleRow = typeof t.familyStyles.$inferSelect;
 export function createReleasesRepo(db: Db) {
   // Checked on every request: prepared once (db.pragma() would prepare it each time).
   const dataVersion = db.$client.prepare('PRAGMA data_version').pluck();
+  const changes = createChangeReader(db);
   return {
     all: (): ReleaseRow[] => db.select().from(t.releases).all(),
 
-    /** Changes whenever another connection (the seed CLI) commits to the database file. */
+    /** Changes whenever another connection (the seed CLI, another server) commits to the database file. */
     dataVersion: (): number => dataVersion.get() as number,
+
+    /** What those commits changed (data_changes), to drop only the caches they cover. */
+    changes,
 
     familyStyles: (releaseId: number): FamilyStyleRow[] =>
       db.select().from(t.familyStyles).where(eq(t.familyStyles.releaseId, releaseId)).orderBy(asc(t.familyStyles.position)).all(),

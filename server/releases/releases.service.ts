@@ -1,7 +1,10 @@
 // Release rules: ordering, `isLatest`, version resolution and the per-release catalogues.
 // The release list is small and read on every request, so it is kept in memory and reloaded
-// whenever the database changes underneath (for example when the seed CLI adds a release).
+// when another process changes releases underneath (the seed CLI adding one). Other processes'
+// writes that touch no release (token exchanges, kit changes) leave it, and every cache derived
+// from releases, alone: data_changes says which scopes a commit changed.
 import semver from 'semver';
+import { RELEASES_SCOPE } from '../../db/data-changes.ts';
 import { AppError } from '../errors.ts';
 import type { ReleasesRepo, FamilyStyleRow } from './releases.repo.ts';
 import { invalidVersion, parseVersionSpec, pickVersion, releaseNotFound, type VersionSpec } from './versions.ts';
@@ -17,9 +20,11 @@ export interface Release {
 
 // A read that saw the database change under it this many times in a row gives up with a 503.
 const MAX_READ_ATTEMPTS = 4;
+const ACCOUNT_SCOPE = /^account:(\d+)$/;
 
 interface Snapshot {
-  dataVersion: number;
+  /** The newest data_changes row when this list was read. */
+  lastChange: number;
   releases: Release[];
   byVersion: Map<string, Release>;
   byId: Map<number, Release>;
@@ -27,12 +32,15 @@ interface Snapshot {
 
 export function createReleasesService(repo: ReleasesRepo) {
   let snapshot: Snapshot | null = null;
+  let dataVersion = -1;
   const listeners: (() => void)[] = [];
+  const accountListeners: ((accountId: number) => void)[] = [];
   // Each release's family-styles, read once (release data is immutable), as a list and by row id.
   const familyStylesByRelease = new Map<number, { list: FamilyStyleRow[]; byId: Map<number, FamilyStyleRow> }>();
   listeners.push(() => familyStylesByRelease.clear());
 
-  function load(dataVersion: number): Snapshot {
+  function load(): Snapshot {
+    const lastChange = repo.changes.latest(); // before the rows: a change in between is seen again, never missed
     const rows = repo.all().sort((a, b) => semver.compare(a.version, b.version));
     const latest = rows.filter((r) => !r.isPrerelease).at(-1);
     const releases = rows.map((r) => ({
@@ -43,16 +51,32 @@ export function createReleasesService(repo: ReleasesRepo) {
       isLatest: r === latest,
       separatesWebDesktop: r.separatesWebDesktop,
     }));
-    return { dataVersion, releases, byVersion: new Map(releases.map((r) => [r.version, r])), byId: new Map(releases.map((r) => [r.id, r])) };
+    return { lastChange, releases, byVersion: new Map(releases.map((r) => [r.version, r])), byId: new Map(releases.map((r) => [r.id, r])) };
   }
 
-  /** Reloads the release list (and tells listeners) when the database has changed since last checked. */
+  /**
+   * When another connection has committed since last checked (one cheap pragma), reads what it
+   * changed: releases reload the list and tell `onChange` listeners; an account's kits tell
+   * `onAccountChange` listeners; anything else changes nothing here.
+   */
   function refresh(): void {
-    const dataVersion = repo.dataVersion();
-    if (snapshot?.dataVersion !== dataVersion) {
-      const changed = snapshot !== null;
-      snapshot = load(dataVersion);
-      if (changed) listeners.forEach((listener) => listener());
+    const version = repo.dataVersion();
+    if (version === dataVersion && snapshot) return;
+    dataVersion = version;
+    if (!snapshot) {
+      snapshot = load();
+      return;
+    }
+    const { last, scopes } = repo.changes.since(snapshot.lastChange);
+    if (scopes === null || scopes.has(RELEASES_SCOPE)) {
+      snapshot = load();
+      listeners.forEach((listener) => listener());
+      return;
+    }
+    snapshot.lastChange = last;
+    for (const scope of scopes) {
+      const account = ACCOUNT_SCOPE.exec(scope);
+      if (account) accountListeners.forEach((listener) => listener(Number(account[1])));
     }
   }
 
@@ -65,8 +89,11 @@ export function createReleasesService(repo: ReleasesRepo) {
   return {
     list: (): Release[] => current().releases,
 
-    /** Tells `listener` when the database changed, so caches of derived responses can be dropped. */
+    /** Tells `listener` when releases changed, so caches derived from them can be dropped. */
     onChange: (listener: () => void) => void listeners.push(listener),
+
+    /** Tells `listener` when another process changed an account's kits. */
+    onAccountChange: (listener: (accountId: number) => void) => void accountListeners.push(listener),
 
     /** Checks the database for changes now (one cheap pragma); called once at the start of each request. */
     refresh,
@@ -78,11 +105,11 @@ export function createReleasesService(repo: ReleasesRepo) {
      */
     async consistent<T>(read: () => T | Promise<T>): Promise<T> {
       for (let attempt = 1; ; attempt++) {
-        const before = current().dataVersion;
+        const before = current();
         const result = await read();
-        if (repo.dataVersion() === before) return result;
-        if (attempt === MAX_READ_ATTEMPTS) throw new AppError(503, 'INTERNAL', 'the data changed during every attempt to read it; retry shortly');
         refresh();
+        if (snapshot === before) return result; // no release changed while it read
+        if (attempt === MAX_READ_ATTEMPTS) throw new AppError(503, 'INTERNAL', 'the data changed during every attempt to read it; retry shortly');
       }
     },
 

@@ -1,0 +1,4 @@
+CREATE TABLE `data_changes` (
+	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
+	`scope` text NOT NULL
+);

@@ -1,0 +1,106 @@
+// Whether the database can be read and written, as /readyz reports it and as failing requests are
+// answered. Three sources: an integrity check (at start, then on a slow timer in a child process,
+// see integrity-check.ts), a write probe when readiness is asked, and the SQLite errors requests
+// meet. A request that meets an unreadable or unwritable database is a 503 with Retry-After and
+// the reason, never a 500; reads that do not touch the damage keep working.
+import { accessSync, constants, statfsSync } from 'node:fs';
+import { dirname } from 'node:path';
+import Database from 'better-sqlite3';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../errors.ts';
+
+/** Below this much free space on the database's file system, writes are expected to fail. */
+const MIN_FREE_BYTES = 4 * 1024 * 1024;
+/** Readiness probes the file at most this often. */
+const PROBE_INTERVAL_MS = 1000;
+/** What a client is told to wait: these faults need an operator, not a quick retry. */
+const RETRY_AFTER_SECONDS = 60;
+
+type Fault = 'unreadable' | 'unwritable';
+type SqliteError = InstanceType<typeof Database.SqliteError>;
+
+const READ_CODES = /^SQLITE_(CORRUPT|NOTADB)/;
+const WRITE_CODES = /^SQLITE_(READONLY|FULL|IOERR|CANTOPEN|PERM)/;
+
+function faultOf(error: unknown): Fault | null {
+  if (!(error instanceof Database.SqliteError)) return null;
+  if (READ_CODES.test(error.code)) return 'unreadable';
+  if (WRITE_CODES.test(error.code)) return 'unwritable';
+  return null;
+}
+
+export function createDatabaseHealth(db: Db) {
+  const problems: Record<Fault, string | null> = { unreadable: null, unwritable: null };
+  const file = db.$client.name;
+  const inMemory = file === ':memory:' || file === '';
+  // Rolled back at once: it only asks SQLite whether this connection may write.
+  const probeInsert = db.$client.prepare("insert into data_changes (scope) values ('probe')");
+  let probedAt = -Infinity;
+
+  /** Why the file cannot take writes now (null: it can), checked on the file and by SQLite itself. */
+  function writeProblem(): string | null {
+    if (!inMemory) {
+      try {
+        accessSync(file, constants.W_OK);
+        accessSync(dirname(file), constants.W_OK); // SQLite writes its -wal and -shm files beside it
+      } catch (error) {
+        return `the database file ${file} cannot be written: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`;
+      }
+      const fs = statfsSync(dirname(file));
+      const free = fs.bavail * fs.bsize;
+      if (free < MIN_FREE_BYTES) return `the disk holding ${file} is full (${Math.floor(free / 1024)} KiB free)`;
+    }
+    if (db.$client.inTransaction) return null; // a request's own transaction is writing: it can
+    try {
+      db.$client.transaction(() => {
+        probeInsert.run();
+        throw ROLLBACK;
+      })();
+    } catch (error) {
+      if (error !== ROLLBACK) {
+        const fault = faultOf(error);
+        if (fault === 'unwritable') return `the database cannot be written: ${(error as Error).message} (${(error as SqliteError).code})`;
+        if (fault === 'unreadable') problems.unreadable ??= describe(error);
+      }
+    }
+    return null;
+  }
+
+  function describe(error: unknown): string {
+    const e = error as SqliteError;
+    return faultOf(e) === 'unreadable' ? `the database file is damaged: ${e.message} (${e.code})` : `the database cannot be written: ${e.message} (${e.code})`;
+  }
+
+  return {
+    /** Readiness: every reason the database cannot serve reads and writes now ([] when it can). */
+    problems(): string[] {
+      const now = performance.now();
+      if (now - probedAt >= PROBE_INTERVAL_MS) {
+        probedAt = now;
+        problems.unwritable = writeProblem();
+      }
+      return [problems.unreadable, problems.unwritable].filter((p): p is string => p !== null);
+    },
+
+    /** The result of an integrity check of the whole file ([] = sound). */
+    integrityChecked(found: string[]): void {
+      problems.unreadable = found.length === 0 ? null : `the database file is damaged: ${found[0]}${found.length > 1 ? ` (and ${found.length - 1} more problems)` : ''}`;
+    },
+
+    /**
+     * A request failed with `error`: when it is the database's fault, remember it for readiness and
+     * return the 503 to answer with; null for any other error.
+     */
+    failed(error: unknown): AppError | null {
+      const fault = faultOf(error);
+      if (!fault) return null;
+      problems[fault] = describe(error);
+      if (fault === 'unwritable') probedAt = performance.now(); // trust what the write met until the next probe
+      return new AppError(503, 'INTERNAL', `${problems[fault]}; retry later`, undefined, { 'Retry-After': String(RETRY_AFTER_SECONDS) });
+    },
+  };
+}
+
+const ROLLBACK = new Error('rollback');
+
+export type DatabaseHealth = ReturnType<typeof createDatabaseHealth>;
