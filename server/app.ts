@@ -31,6 +31,8 @@ import { createDatabaseHealth } from './health/database-health.ts';
 import { landingPage } from './landing.ts';
 import { openApiDocument } from './openapi.ts';
 import { createCatalogueService } from './releases/catalogue.service.ts';
+import { createChangesRouter } from './releases/changes.router.ts';
+import { createChangesService } from './releases/changes.service.ts';
 import { createReleasesRepo } from './releases/releases.repo.ts';
 import { createReleasesRouter } from './releases/releases.router.ts';
 import { createReleasesService } from './releases/releases.service.ts';
@@ -51,6 +53,7 @@ export function createApp({ db, config, logger, ...options }: AppDeps) {
   const catalogue = createCatalogueService(releasesRepo, releases);
   const iconsRepo = createIconsRepo(db);
   const icons = createIconsService(iconsRepo, releases);
+  const changes = createChangesService(icons);
   const cache = createResponseCache(config.responseCacheBytes);
   // A release replaced or added by the seed CLI invalidates every derived response; a kit changed
   // by the admin CLI, only its account's answers.
@@ -79,12 +82,13 @@ export function createApp({ db, config, logger, ...options }: AppDeps) {
     res.set('Cache-Control', 'no-store').type('html').send(landingPage(releases));
   });
   app.get('/openapi.json', (req, res) => serveCachedJson(cache, req, res, '/openapi.json', CACHE_SHORT, () => openApiDocument));
+  app.use(createChangesRouter({ releases, changes, cache }));
   app.use(createReleasesRouter({ releases, catalogue, icons, cache }));
   const clock = options.clock ?? (() => new Date());
   const auth = createAuthService(createAuthRepo(db), { clock, accessTokenTtlSeconds: config.accessTokenTtlSeconds });
   const kits = createKitsService(createKitsRepo(db), auth, clock);
   app.use(createTokenRouter(auth, { failureLimit: config.tokenFailureLimit, failureWindowSeconds: config.tokenFailureWindowSeconds, clientAddress }));
-  const services = { releases, releasesRepo, catalogue, icons, iconsRepo, search: createSearchService(createSearchRepo(db), releases), auth, kits };
+  const services = { releases, releasesRepo, catalogue, icons, iconsRepo, search: createSearchService(createSearchRepo(db), releases), changes, auth, kits };
   const schema = createGraphQLSchema();
   const compiled = createCompiledQueries(schema);
   const admission = createAdmission(schema);

@@ -4,6 +4,7 @@ import type { IconsRepo } from '../icons/icons.repo.ts';
 import type { KitsService } from '../kits/kits.service.ts';
 import type { IconsService } from '../icons/icons.service.ts';
 import type { CatalogueService } from '../releases/catalogue.service.ts';
+import type { ChangesService } from '../releases/changes.service.ts';
 import type { ReleasesRepo } from '../releases/releases.repo.ts';
 import type { ReleasesService } from '../releases/releases.service.ts';
 import type { SearchService } from '../search/search.service.ts';
@@ -17,6 +18,7 @@ export interface Services {
   icons: IconsService;
   iconsRepo: IconsRepo;
   search: SearchService;
+  changes: ChangesService;
   auth: AuthService;
   kits: KitsService;
 }

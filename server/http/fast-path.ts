@@ -3,10 +3,11 @@
 // Anything that is not a hit (a miss, an error, another route) goes to the Express app unchanged.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { iconsCacheKey, parseIconQuery } from '../icons/icons.query.ts';
+import { changesCacheKey } from '../releases/changes.query.ts';
 import type { ResponseCache } from './response-cache.ts';
 import { sendCached } from './send-cached.ts';
 
-const RELEASE_PATH = /^\/releases\/([0-9A-Za-z.+-]+)\/(family-styles|icon-packs|icons|icons-minimal)$/;
+const RELEASE_PATH = /^\/releases\/([0-9A-Za-z.+-]+)\/(family-styles|icon-packs|icons|icons-minimal|free-svgs|changes)$/;
 
 /** The cache key a request URL would be stored under, or null when only Express can tell. */
 export function cacheKeyOf(url: string): string | null {
@@ -16,8 +17,12 @@ export function cacheKeyOf(url: string): string | null {
   const match = RELEASE_PATH.exec(pathname);
   if (!match) return null;
   const [, version, resource] = match;
-  if (resource !== 'icons' && resource !== 'icons-minimal') return pathname;
+  if (resource !== 'icons' && resource !== 'icons-minimal' && resource !== 'changes') return pathname;
   const params = new URLSearchParams(q === -1 ? '' : url.slice(q + 1));
+  if (resource === 'changes') {
+    const from = params.getAll('from');
+    return from.length === 1 ? changesCacheKey(version, from[0]) : null;
+  }
   const query: Record<string, string | string[]> = {};
   for (const name of ['license', 'page', 'page_size']) {
     const values = params.getAll(name);

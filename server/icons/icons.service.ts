@@ -12,6 +12,8 @@ export interface Icon extends IconRow {
   aliases: Aliases | null;
   familyStylesByLicense: { free: FamilyStyleRow[]; pro: FamilyStyleRow[] };
 }
+/** Free SVG data by prefix, then icon id: [width, height, path] (duotone: [secondary, primary]). */
+export type FreeSvgs = Record<string, Record<string, [number, number, string | string[]]>>;
 export interface PageRequest {
   license: LicenseFilter;
   page: number;
@@ -96,6 +98,31 @@ export function createIconsService(repo: IconsRepo, releases: ReleasesService) {
       let index = byRowId.get(list);
       if (!index) byRowId.set(list, (index = new Map(list.map((icon) => [icon.id, icon]))));
       return rowIds.flatMap((id) => index.get(id) ?? []);
+    },
+
+    /**
+     * Every free family-style's SVG data of the release, for drawing glyphs without a token: the
+     * Free packages publish the same data (CC BY 4.0). Pro SVG data stays behind svg_icons_pro.
+     */
+    freeSvgs(release: Release): FreeSvgs {
+      const list = all(release, null);
+      const svgs: FreeSvgs = {};
+      if (list.length === 0) return svgs;
+      let [first, last] = [list[0].id, list[0].id];
+      for (const { id } of list) [first, last] = [Math.min(first, id), Math.max(last, id)];
+      const rows = new Map<string, { width: number; height: number; pathData: string[] }>();
+      for (const row of repo.svgs(first, last)) rows.set(`${row.iconId}:${row.familyStyleId}`, row);
+      // Keys in the contract's orders: family-styles by position, icons by id.
+      for (const fs of releases.familyStyles(release)) {
+        const byId: FreeSvgs[string] = {};
+        for (const icon of list) {
+          if (!icon.familyStylesByLicense.free.some((f) => f.id === fs.id)) continue;
+          const row = rows.get(`${icon.id}:${fs.id}`);
+          if (row) byId[icon.name] = [row.width, row.height, row.pathData.length === 1 ? row.pathData[0] : row.pathData];
+        }
+        if (Object.keys(byId).length > 0) svgs[fs.prefix] = byId;
+      }
+      return svgs;
     },
 
     page(release: Release, request: PageRequest, options: { withAliases: boolean }): IconsPage {

@@ -1,4 +1,4 @@
-// REST: GET /releases and GET /releases/:version/{family-styles,icon-packs,icons,icons-minimal}.
+// REST: GET /releases and GET /releases/:version/{family-styles,icon-packs,icons,icons-minimal,free-svgs}.
 import { Router, type Request, type Response } from 'express';
 import { AppError, notFound } from '../errors.ts';
 import { CACHE_IMMUTABLE, CACHE_SHORT, serveCachedJson } from '../http/cached-json.ts';
@@ -17,7 +17,7 @@ export interface RestDeps {
   cache: ResponseCache;
 }
 
-const RESOURCES = ['family-styles', 'icon-packs', 'icons', 'icons-minimal'] as const;
+const RESOURCES = ['family-styles', 'icon-packs', 'icons', 'icons-minimal', 'free-svgs'] as const;
 type Resource = (typeof RESOURCES)[number];
 
 const methodNotAllowed = () =>
@@ -63,6 +63,9 @@ export function createReleasesRouter({ releases, catalogue, icons, cache }: Rest
       return serveCachedJson(cache, req, res, path, CACHE_IMMUTABLE, build((release) => ({
         familyStyles: releases.familyStyles(release).map(restFamilyStyle),
       })));
+    }
+    if (resource === 'free-svgs') {
+      return serveCachedJson(cache, req, res, path, CACHE_IMMUTABLE, build((release) => ({ svgs: icons.freeSvgs(release) })));
     }
     if (resource === 'icon-packs') {
       return serveCachedJson(cache, req, res, path, CACHE_IMMUTABLE, build((release) => restIconPacks(catalogue.catalogue(release))));

@@ -54,6 +54,12 @@ export const releaseResolvers = {
     // Each collection knows its release: IconCollection.subset lists the release's icon variants.
     iconCollections: (release: Release, _: unknown, ctx: GraphQLContext) => ctx.services.catalogue.catalogue(release).iconCollections.map((c) => ({ ...c, release })),
     visualTags: (release: Release, _: unknown, ctx: GraphQLContext) => ctx.services.catalogue.catalogue(release).visualTags,
+
+    // Extension: the REST diff's answer. A full version only, as in REST (`7.x` would move).
+    changesFrom(release: Release, { version }: { version: string }, ctx: GraphQLContext) {
+      if (ctx.services.releases.parse(version)?.kind !== 'exact') throw badUserInput(`"${version.slice(0, 80)}" is not a full release version (such as 5.15.4)`);
+      return ctx.services.changes.changes(ctx.services.releases.resolve(version), release);
+    },
   },
 
   // The public API's IconPack.description is String!: empty when a pack has none.
