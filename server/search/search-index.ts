@@ -5,8 +5,8 @@
 // Ranking, best first, in tiers: the whole query equals the id, then an alias name; then ids that
 // start with the query, shortest first (`arrow`: arrow-up, arrow-down, ... before arrow-down-1-9),
 // then aliases that start with it; then word matches weighted by where the word is (id, alias,
-// label, term, category); matches that need a typo come after all the others. Every query word
-// must match; a word of four letters or more may match with one typo.
+// label, term, category). Every query word must match; a word of four letters or more may match
+// with one typo, but typo matches are only answered when nothing matches without one.
 
 export const MAX_QUERY_LENGTH = 512;
 
@@ -99,8 +99,11 @@ export class SearchIndex {
       else if (doc.aliases.some((alias) => alias.startsWith(phrase))) tier = TIER.aliasPrefix;
       return { index, tier, score, length: doc.name.length };
     });
-    ranked.sort((a, b) => b.tier - a.tier || (a.tier === TIER.idPrefix ? a.length - b.length : b.score - a.score) || a.index - b.index);
-    return ranked.map(({ index }) => this.documents[index].rowId);
+    // A typo is a fallback: while anything matches without one, typo-only matches stay out ("coff"
+    // lists coffee, not confluence or power-off after it).
+    const kept = ranked.some((r) => r.tier > TIER.typo) ? ranked.filter((r) => r.tier > TIER.typo) : ranked;
+    kept.sort((a, b) => b.tier - a.tier || (a.tier === TIER.idPrefix ? a.length - b.length : b.score - a.score) || a.index - b.index);
+    return kept.map(({ index }) => this.documents[index].rowId);
   }
 
   /** Best score of `word` in each document: exact word, word prefix, or (4+ letters) one typo. */
