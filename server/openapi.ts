@@ -1,6 +1,7 @@
 // The REST interface as an OpenAPI 3.1 document, served at GET /openapi.json. The tests validate
 // the responses they receive against it, so it cannot drift from what the service sends.
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './icons/icons.query.ts';
+import { MAX_UPGRADE_ENTRIES } from './releases/changes.query.ts';
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const json = (schema: object) => ({ 'application/json': { schema } });
@@ -20,6 +21,9 @@ const pageParams = [
   { name: 'page', in: 'query', schema: { type: 'integer', minimum: 1, default: 1 } },
   { name: 'page_size', in: 'query', schema: { type: 'integer', minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE } },
 ];
+const fromParam = { name: 'from', in: 'query', required: true, description: 'The full version to compare with (5.15.4); older or newer.', schema: { type: 'string' } };
+const iconChange = (value: object) => ({ type: 'array', items: { type: 'object', required: ['id', 'from', 'to'], additionalProperties: false, properties: { id: { type: 'string' }, from: value, to: value } } });
+const familyStylesChange = { type: 'array', items: { type: 'object', required: ['id', 'familyStyles'], additionalProperties: false, properties: { id: { type: 'string' }, familyStyles: strings } } };
 const releaseErrors = {
   302: { description: 'A symbolic version (`7.x`, `7.3.x`): Location names the concrete release' },
   400: problem('Malformed version or query parameter'),
@@ -53,6 +57,37 @@ export const openApiDocument = {
     },
     '/releases/{version}/icons-minimal': {
       get: { summary: 'Icon ids and prefixes, paginated', parameters: [versionParam, ...pageParams], responses: immutable(ref('MinimalIconPage')) },
+    },
+    '/releases/{version}/free-svgs': {
+      get: {
+        summary: 'SVG data of every free family-style (extension)',
+        description: 'What the icon browser draws glyphs from, with no token: the Free packages publish the same data (CC BY 4.0). Pro SVG data is only in GraphQL (Icon.svgs, scope svg_icons_pro).',
+        parameters: [versionParam],
+        responses: immutable(ref('FreeSvgs')),
+      },
+    },
+    '/releases/{version}/changes': {
+      get: {
+        summary: 'What changed from the release `from` to this one (extension)',
+        description: 'Either order: `from` may be newer. renamed: ids of `from` that are gone from this release but are alias names of an icon here; added leaves rename targets out; unicodeChanged, labelChanged and familyStyles* compare ids present in both. The same as GraphQL Release.changesFrom.',
+        parameters: [versionParam, fromParam],
+        responses: immutable(ref('ReleaseChanges')),
+      },
+    },
+    '/releases/{version}/upgrade-check': {
+      post: {
+        summary: 'Checks the icons a codebase uses with `from` against this release (extension)',
+        description:
+          'Per name: ok; renamed (newName: its id here); removed; style-lost (lostPrefixes, availablePrefixes); unknown (an icon of neither release). Without prefixes, an entry is checked for every family-style it has in `from`.',
+        parameters: [versionParam, fromParam, { name: 'license', in: 'query', schema: { type: 'string', enum: ['free', 'any'], default: 'any' }, description: 'free: only free family-styles count as available.' }],
+        requestBody: { required: true, content: json(ref('UpgradeCheckRequest')) },
+        responses: {
+          200: { description: 'One result per entry, in order (Cache-Control: no-store)', content: json(ref('UpgradeCheck')) },
+          400: problem('Malformed version, query parameter or body'),
+          404: problem('No such release'),
+          413: problem('Body larger than 512 KiB'),
+        },
+      },
     },
   },
   components: {
@@ -145,6 +180,78 @@ export const openApiDocument = {
             required: ['free', 'pro'],
             additionalProperties: false,
             properties: { free: prefixes, pro: prefixes },
+          },
+        },
+      },
+      FreeSvgs: {
+        type: 'object',
+        required: ['svgs'],
+        additionalProperties: false,
+        properties: {
+          svgs: {
+            description: 'prefix -> icon id -> [width, height, path]; duotone: path is [secondary, primary]',
+            type: 'object',
+            additionalProperties: {
+              type: 'object',
+              additionalProperties: {
+                type: 'array',
+                prefixItems: [{ type: 'integer' }, { type: 'integer' }, { oneOf: [{ type: 'string' }, strings] }],
+                minItems: 3,
+                maxItems: 3,
+              },
+            },
+          },
+        },
+      },
+      ReleaseChanges: {
+        type: 'object',
+        required: ['from', 'to', 'added', 'removed', 'renamed', 'unicodeChanged', 'familyStylesAdded', 'familyStylesRemoved', 'labelChanged'],
+        additionalProperties: false,
+        properties: {
+          from: { type: 'string' },
+          to: { type: 'string' },
+          added: strings,
+          removed: strings,
+          renamed: { type: 'array', items: { type: 'object', required: ['from', 'to'], additionalProperties: false, properties: { from: { type: 'string' }, to: { type: 'string' } } } },
+          unicodeChanged: iconChange({ type: 'string', pattern: '^[0-9a-f]+$' }),
+          familyStylesAdded: familyStylesChange,
+          familyStylesRemoved: familyStylesChange,
+          labelChanged: iconChange({ type: 'string' }),
+        },
+      },
+      UpgradeCheckRequest: {
+        type: 'array',
+        minItems: 1,
+        maxItems: MAX_UPGRADE_ENTRIES,
+        items: {
+          oneOf: [
+            { type: 'string', minLength: 1 },
+            { type: 'object', required: ['name'], additionalProperties: false, properties: { name: { type: 'string', minLength: 1 }, prefixes: strings } },
+          ],
+        },
+      },
+      UpgradeCheck: {
+        type: 'object',
+        required: ['from', 'to', 'license', 'results'],
+        additionalProperties: false,
+        properties: {
+          from: { type: 'string' },
+          to: { type: 'string' },
+          license: { type: 'string', enum: ['free', 'any'] },
+          results: {
+            type: 'array',
+            items: {
+              type: 'object',
+              required: ['name', 'status'],
+              additionalProperties: false,
+              properties: {
+                name: { type: 'string' },
+                status: { type: 'string', enum: ['ok', 'renamed', 'removed', 'style-lost', 'unknown'] },
+                newName: { type: 'string' },
+                lostPrefixes: strings,
+                availablePrefixes: strings,
+              },
+            },
           },
         },
       },

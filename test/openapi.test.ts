@@ -18,6 +18,12 @@ const REQUESTS = [
   '/releases/nope/icons',
   '/releases/1.2.0/icons?page=0&license=x',
   '/releases/1.2.0/icons-minimal?page_size=501',
+  '/releases/1.2.0/free-svgs',
+  '/releases/1.2.0/changes?from=1.0.0',
+  '/releases/1.0.0/changes?from=2.0.0-beta1',
+  '/releases/1.2.0/changes',
+  '/releases/1.2.0/changes?from=9.9.9',
+  '/releases/1.2.0/changes?from=1.x',
 ];
 
 describe('OpenAPI document', () => {
