@@ -1,7 +1,7 @@
 // `npm run build`: dist/iconmeta, one executable (Node's single executable application). Steps:
 // the default releases become release documents (the adapter, as at import); esbuild bundles
 // server/main.ts into one CommonJS file led by sea-prelude.cjs; Node writes the SEA blob with the
-// bundle and the gzipped assets; postject injects it into a copy of the Node that runs this build.
+// bundle and the gzipped assets (web/ among them); postject injects it into a copy of the Node that runs this build.
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { chmodSync, copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -49,6 +49,7 @@ export async function buildExecutable(): Promise<{ file: string; bytes: number }
   const addFile = (file: string) => assets.set(relative(root, file), readFileSync(file));
   filesUnder(join(root, 'db', 'migrations'), () => true).forEach(addFile);
   filesUnder(join(root, 'server'), (f) => f.endsWith('.graphql')).forEach(addFile);
+  filesUnder(join(root, 'web'), () => true).forEach(addFile); // the icon browser's CSS and scripts (server/web/assets.ts)
   filesUnder(join(root, 'seeds'), (f) => f.endsWith('.json') && dirname(f) === join(root, 'seeds')).forEach(addFile);
   for (const version of DEFAULT_RELEASES) {
     const document = fontAwesomeFreeDocument(defaultPackageDir(version));

@@ -26,9 +26,8 @@ import { createKnownDocumentExecutor } from './graphql/known-documents.ts';
 import { accountCacheKeyPrefix } from './graphql/principal.ts';
 import { createKitsRepo } from './kits/kits.repo.ts';
 import { createKitsService } from './kits/kits.service.ts';
-import { createGraphQLRouter, GRAPHQL_PATHS } from './graphql/graphql.router.ts';
+import { createGraphQLRouter } from './graphql/graphql.router.ts';
 import { createDatabaseHealth } from './health/database-health.ts';
-import { landingPage } from './landing.ts';
 import { openApiDocument } from './openapi.ts';
 import { createCatalogueService } from './releases/catalogue.service.ts';
 import { createChangesRouter } from './releases/changes.router.ts';
@@ -38,6 +37,8 @@ import { createReleasesRouter } from './releases/releases.router.ts';
 import { createReleasesService } from './releases/releases.service.ts';
 import { createSearchRepo } from './search/search.repo.ts';
 import { createSearchService } from './search/search.service.ts';
+import { loadWebAssets } from './web/assets.ts';
+import { createWebRouter } from './web/web.router.ts';
 
 export interface AppDeps {
   db: Db;
@@ -54,6 +55,7 @@ export function createApp({ db, config, logger, ...options }: AppDeps) {
   const iconsRepo = createIconsRepo(db);
   const icons = createIconsService(iconsRepo, releases);
   const changes = createChangesService(icons);
+  const search = createSearchService(createSearchRepo(db), releases);
   const cache = createResponseCache(config.responseCacheBytes);
   // A release replaced or added by the seed CLI invalidates every derived response; a kit changed
   // by the admin CLI, only its account's answers.
@@ -77,10 +79,8 @@ export function createApp({ db, config, logger, ...options }: AppDeps) {
     const problems = [...readinessProblems(db, count), ...health.problems()];
     res.set('Cache-Control', 'no-store').status(problems.length === 0 ? 200 : 503).json({ status: problems.length === 0 ? 'ready' : 'not ready', problems, releases: count });
   });
-  app.get(GRAPHQL_PATHS, (req, res, next) => {
-    if (req.query.query !== undefined) return next();
-    res.set('Cache-Control', 'no-store').type('html').send(landingPage(releases));
-  });
+  // The icon browser: / and /graphql from a browser (no `query`), /icons/:id, /diff, /api, /web/*.
+  app.use(createWebRouter({ assets: loadWebAssets(), releases, icons, search }));
   app.get('/openapi.json', (req, res) => serveCachedJson(cache, req, res, '/openapi.json', CACHE_SHORT, () => openApiDocument));
   app.use(createChangesRouter({ releases, changes, cache }));
   app.use(createReleasesRouter({ releases, catalogue, icons, cache }));
@@ -88,7 +88,7 @@ export function createApp({ db, config, logger, ...options }: AppDeps) {
   const auth = createAuthService(createAuthRepo(db), { clock, accessTokenTtlSeconds: config.accessTokenTtlSeconds });
   const kits = createKitsService(createKitsRepo(db), auth, clock);
   app.use(createTokenRouter(auth, { failureLimit: config.tokenFailureLimit, failureWindowSeconds: config.tokenFailureWindowSeconds, clientAddress }));
-  const services = { releases, releasesRepo, catalogue, icons, iconsRepo, search: createSearchService(createSearchRepo(db), releases), changes, auth, kits };
+  const services = { releases, releasesRepo, catalogue, icons, iconsRepo, search, changes, auth, kits };
   const schema = createGraphQLSchema();
   const compiled = createCompiledQueries(schema);
   const admission = createAdmission(schema);

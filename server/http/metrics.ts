@@ -20,7 +20,7 @@ export function routeClassOf(url: string | undefined, method = 'GET'): RouteClas
   if (path === '/token') return 'token';
   if (path === '/healthz' || path === '/readyz') return 'health';
   if (path === '/metrics') return 'metrics';
-  if (path === '/index.html' || path.startsWith('/assets/')) return 'page';
+  if (path === '/diff' || path === '/api' || path.startsWith('/icons/') || path.startsWith('/web/')) return 'page';
   return 'other';
 }
 

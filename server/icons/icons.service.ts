@@ -35,7 +35,12 @@ const byPosition = (a: FamilyStyleRow, b: FamilyStyleRow) => a.position - b.posi
 export function createIconsService(repo: IconsRepo, releases: ReleasesService) {
   // A few MB per release; the releases most asked for stay.
   const wholeReleases = new LRUCache<string, Icon[]>({ max: 24 });
-  releases.onChange(() => wholeReleases.clear());
+  // Free SVG data per release (~1.5 MB each), for the web page's glyphs and its REST answer.
+  const freeSvgsByRelease = new LRUCache<number, FreeSvgs>({ max: 4 });
+  releases.onChange(() => {
+    wholeReleases.clear();
+    freeSvgsByRelease.clear();
+  });
   // Each kept whole release by row id, for scattered lookups (search results); goes with its list.
   const byRowId = new WeakMap<Icon[], Map<number, Icon>>();
 
@@ -105,8 +110,11 @@ export function createIconsService(repo: IconsRepo, releases: ReleasesService) {
      * Free packages publish the same data (CC BY 4.0). Pro SVG data stays behind svg_icons_pro.
      */
     freeSvgs(release: Release): FreeSvgs {
+      const kept = freeSvgsByRelease.get(release.id);
+      if (kept) return kept;
       const list = all(release, null);
       const svgs: FreeSvgs = {};
+      freeSvgsByRelease.set(release.id, svgs);
       if (list.length === 0) return svgs;
       let [first, last] = [list[0].id, list[0].id];
       for (const { id } of list) [first, last] = [Math.min(first, id), Math.max(last, id)];

@@ -1,0 +1,46 @@
+// The icon browser's hand-written files (web/: CSS and JavaScript), read once at start and served
+// at /web/<hash>/<file>: the hash of all of them is in the URL, so each answer is immutable (and
+// carries a strong ETag); a new build of the files gets new URLs. dist/iconmeta carries web/ among
+// its assets (scripts/build.ts), unpacked beside the bundle as the checkout has it.
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { CACHE_IMMUTABLE } from '../http/cached-json.ts';
+import { cachedResponse, type CachedResponse } from '../http/response-cache.ts';
+import { sendCached } from '../http/send-cached.ts';
+
+const TYPES: Record<string, string> = {
+  '.css': 'text/css; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.svg': 'image/svg+xml',
+};
+
+export interface WebAssets {
+  /** The URL of a file of web/, such as `app.css`. */
+  url(file: string): string;
+  /** Answers GET /web/<hash>/<file>; false when the URL names no current file. */
+  serve(req: IncomingMessage, res: ServerResponse): boolean;
+}
+
+export function loadWebAssets(dir = new URL('../../web/', import.meta.url)): WebAssets {
+  const files = readdirSync(dir)
+    .filter((name) => TYPES[name.slice(name.lastIndexOf('.'))])
+    .sort();
+  const hash = createHash('sha256');
+  const bytes = new Map(files.map((name) => [name, readFileSync(new URL(name, dir))]));
+  for (const [name, content] of bytes) hash.update(name).update(content);
+  const base = `/web/${hash.digest('base64url').slice(0, 12)}/`;
+  const entries = new Map<string, CachedResponse>();
+  for (const [name, content] of bytes) entries.set(base + name, cachedResponse(content, TYPES[name.slice(name.lastIndexOf('.'))], CACHE_IMMUTABLE));
+
+  return {
+    url: (file) => base + file,
+    serve(req, res) {
+      const q = req.url?.indexOf('?') ?? -1;
+      const entry = entries.get(q === -1 ? req.url! : req.url!.slice(0, q));
+      if (!entry) return false;
+      sendCached(req, res, entry);
+      return true;
+    },
+  };
+}

@@ -1,0 +1,53 @@
+// The page shell every view of the icon browser shares: head (one stylesheet, the theme script that
+// must run before first paint, the page's module), header with navigation and theme switch, and the
+// data attribution. Pages are server-rendered; the scripts only add what needs a browser.
+import type { WebAssets } from './assets.ts';
+
+export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** Embeds JSON for the page's script: `<` is escaped so no value can close the script element. */
+export const jsonScript = (id: string, value: unknown) =>
+  `<script type="application/json" id="${id}">${JSON.stringify(value).replace(/</g, '\\u003c')}</script>`;
+
+/** What a page's script may do: only this origin's scripts, styles and requests; no framing. */
+export const PAGE_CSP =
+  "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
+
+export type Section = 'icons' | 'diff' | 'api';
+
+export interface PageOptions {
+  title: string;
+  section: Section;
+  /** The page's data-page attribute: which view app.js starts. */
+  view: string;
+  body: string;
+  /** A release to keep in the navigation's links. */
+  version?: string;
+  /** The view's own module in web/, beside app.js (which every page runs). */
+  script?: string;
+}
+
+const MOON = '<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="M20 14.5A8.5 8.5 0 0 1 9.5 4a8.5 8.5 0 1 0 10.5 10.5z"/></svg>';
+
+export function page(assets: WebAssets, { title, section, view, body, version, script }: PageOptions): string {
+  const v = version ? `?v=${encodeURIComponent(version)}` : '';
+  const link = (href: string, name: Section, text: string) =>
+    `<a href="${href}"${section === name ? ' aria-current="page"' : ''}>${text}</a>`;
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light dark">
+<link rel="icon" href="data:,">
+<title>${escapeHtml(title)}</title>
+<link rel="stylesheet" href="${assets.url('app.css')}">
+<script src="${assets.url('theme.js')}"></script>
+<script type="module" src="${assets.url('app.js')}"></script>${script ? `\n<script type="module" src="${assets.url(script)}"></script>` : ''}
+</head><body data-page="${view}">
+<a class="skip" href="#main">Skip to content</a>
+<header class="top"><a class="brand" href="/${v}">iconmeta</a>
+<nav aria-label="Main">${link(`/${v}`, 'icons', 'Icons')}${link(`/diff${version ? `?to=${encodeURIComponent(version)}` : ''}`, 'diff', 'Release diff')}${link('/api', 'api', 'API')}</nav>
+<button type="button" class="theme" id="theme" aria-label="Switch to dark theme" title="Switch theme">${MOON}</button>
+</header>
+<main id="main">${body}</main>
+<footer>Font Awesome Free by Fonticons, Inc. (<a href="https://fontawesome.com/license/free">license</a>: icons CC BY 4.0, metadata MIT), modified: imported from the published packages and reshaped. Served by iconmeta, offline.</footer>
+</body></html>`;
+}
