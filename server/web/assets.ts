@@ -18,6 +18,8 @@ const TYPES: Record<string, string> = {
 export interface WebAssets {
   /** The URL of a file of web/, such as `app.css`. */
   url(file: string): string;
+  /** A file's text to inline in a page (what must apply before first paint), and its CSP hash source. */
+  inline(file: string): { text: string; hash: string };
   /** Answers GET /web/<hash>/<file>; false when the URL names no current file. */
   serve(req: IncomingMessage, res: ServerResponse): boolean;
 }
@@ -33,8 +35,13 @@ export function loadWebAssets(dir = new URL('../../web/', import.meta.url)): Web
   const entries = new Map<string, CachedResponse>();
   for (const [name, content] of bytes) entries.set(base + name, cachedResponse(content, TYPES[name.slice(name.lastIndexOf('.'))], CACHE_IMMUTABLE));
 
+  const inline = new Map(
+    [...bytes].map(([name, content]) => [name, { text: content.toString('utf8'), hash: `'sha256-${createHash('sha256').update(content).digest('base64')}'` }]),
+  );
+
   return {
     url: (file) => base + file,
+    inline: (file) => inline.get(file)!,
     serve(req, res) {
       const q = req.url?.indexOf('?') ?? -1;
       const entry = entries.get(q === -1 ? req.url! : req.url!.slice(0, q));

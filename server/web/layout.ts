@@ -1,5 +1,5 @@
-// The page shell every view of the icon browser shares: head (one stylesheet, the theme script that
-// must run before first paint, the page's module), header with navigation and theme switch, and the
+// The page shell every view of the icon browser shares: head (the stylesheet and the theme script,
+// inlined: nothing to fetch before first paint; the page's modules), header with navigation and theme switch, and the
 // data attribution. Pages are server-rendered; the scripts only add what needs a browser.
 import type { WebAssets } from './assets.ts';
 
@@ -9,9 +9,13 @@ export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.cha
 export const jsonScript = (id: string, value: unknown) =>
   `<script type="application/json" id="${id}">${JSON.stringify(value).replace(/</g, '\\u003c')}</script>`;
 
-/** What a page's script may do: only this origin's scripts, styles and requests; no framing. */
-export const PAGE_CSP =
-  "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
+/**
+ * What a page may do: only this origin's scripts, styles and requests, plus the stylesheet and the
+ * theme script inlined in its head (by hash); no framing.
+ */
+export function pageCsp(assets: WebAssets): string {
+  return `default-src 'none'; script-src 'self' ${assets.inline('theme.js').hash}; style-src 'self' ${assets.inline('app.css').hash}; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'`;
+}
 
 export type Section = 'icons' | 'diff' | 'api';
 
@@ -38,8 +42,8 @@ export function page(assets: WebAssets, { title, section, view, body, version, s
 <meta name="color-scheme" content="light dark">
 <link rel="icon" href="data:,">
 <title>${escapeHtml(title)}</title>
-<link rel="stylesheet" href="${assets.url('app.css')}">
-<script src="${assets.url('theme.js')}"></script>
+<style>${assets.inline('app.css').text}</style>
+<script>${assets.inline('theme.js').text}</script>
 <script type="module" src="${assets.url('app.js')}"></script>${script ? `\n<script type="module" src="${assets.url(script)}"></script>` : ''}
 </head><body data-page="${view}">
 <a class="skip" href="#main">Skip to content</a>

@@ -15,7 +15,7 @@ import type { WebAssets } from './assets.ts';
 import { browsePage, type BrowseState } from './browse.page.ts';
 import { defaultPair, diffPage } from './diff.page.ts';
 import { findIcon, iconPage, missingIconPage } from './icon.page.ts';
-import { PAGE_CSP } from './layout.ts';
+import { pageCsp } from './layout.ts';
 
 export interface WebDeps {
   assets: WebAssets;
@@ -31,17 +31,17 @@ const param = (req: Request, name: string): string => {
   return typeof first === 'string' ? first : '';
 };
 
-function sendPage(req: Request, res: Response, html: string, status = 200): void {
-  res.setHeader('Content-Security-Policy', PAGE_CSP);
-  if (status !== 200) {
-    res.status(status).set({ 'Cache-Control': 'no-store', 'Content-Type': 'text/html; charset=utf-8' }).send(html);
-    return;
-  }
-  sendCached(req, res, cachedResponse(html, 'text/html; charset=utf-8', 'no-cache'));
-}
-
 export function createWebRouter(deps: WebDeps): Router {
   const { assets, releases } = deps;
+  const csp = pageCsp(assets);
+  const sendPage = (req: Request, res: Response, html: string, status = 200): void => {
+    res.setHeader('Content-Security-Policy', csp);
+    if (status !== 200) {
+      res.status(status).set({ 'Cache-Control': 'no-store', 'Content-Type': 'text/html; charset=utf-8' }).send(html);
+      return;
+    }
+    sendCached(req, res, cachedResponse(html, 'text/html; charset=utf-8', 'no-cache'));
+  };
   const router = Router();
 
   /** The release `v` names (exact or symbolic), else the latest with a notice saying why. */
