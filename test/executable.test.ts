@@ -63,6 +63,15 @@ describe('the single executable (dist/iconmeta)', function () {
     expect(JSON.parse(graphql.body)).to.deep.equal({ data: { release: { version: '7.3.1', icon: { id: 'mug-saucer', unicodeHex: 'f0f4' } } } });
   });
 
+  it('serves the icon browser with its web/ files, carried in the executable', async () => {
+    const page = await get(port, '/?q=coffee');
+    expect(page.status).to.equal(200);
+    expect(page.body).to.contain('href="/icons/mug-saucer?v=7.3.1"');
+    const scripts = [...page.body.matchAll(/src="(\/web\/[^"]+)"/g)].map((m) => m[1]);
+    expect(scripts.map((s) => s.split('/').at(-1))).to.deep.equal(['app.js', 'browse.js']);
+    for (const script of scripts) expect((await get(port, script)).status, script).to.equal(200);
+  });
+
   it('creates an API token with `admin token create` that POST /token exchanges', async () => {
     const { stdout } = await iconmeta('admin', 'token', 'create', '--email', 'ops@example.test', '--scopes', 'kits_read', '--name', 'smoke');
     const apiToken = stdout.trimEnd().split('\n').at(-1)!;
