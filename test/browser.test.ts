@@ -6,7 +6,7 @@
 // without asserting them (timings on a shared machine are not a test).
 // UPDATE_SCREENSHOTS=1 also writes docs/screenshots/*.png.
 import { expect } from 'chai';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -45,6 +45,7 @@ describe('the icon browser in Chromium', function () {
     server = createServer(app.handler);
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    if (!existsSync(CHROMIUM)) throw new Error(`no Chromium at ${CHROMIUM}: install Debian's chromium package (as .ci/run does) or set CHROMIUM_PATH`);
     browser = await puppeteer.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--headless=new'] });
     page = await browser.newPage();
     await page.setViewport({ width: 1200, height: 800 });

@@ -16,7 +16,8 @@ const more = document.getElementById('more');
 
 const version = boot.version;
 const CHUNK = boot.firstCells;
-const SEARCH = 'query BrowserSearch($version: String!, $query: String!) { search(version: $version, query: $query, first: 500) { id } }';
+// GraphQL search answers at most 500 (`first`): at that many, the status says "500+".
+const SEARCH = 'query BrowserSearch($version: String!, $query: String!, $first: Int) { search(version: $version, query: $query, first: $first) { id } }';
 
 let icons = []; // the release's icons, by id: { id, label, free: [prefix], pro: [prefix] }
 let svgs = {};
@@ -40,14 +41,16 @@ async function loadIcons() {
     pro: i.familyStylesByLicense.pro.map((f) => f.prefix),
   }));
 }
-const ready = Promise.all([loadIcons(), loadGlyphs(version)]).then(([list, glyphs]) => {
+// Loaded after the first frame: the server's first screen paints without competing with it.
+const afterFirstPaint = new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+const ready = afterFirstPaint.then(() => Promise.all([loadIcons(), loadGlyphs(version)])).then(([list, glyphs]) => {
   icons = list;
   svgs = glyphs;
 });
 
 async function rankedIds(query) {
   if (searches.has(query)) return searches.get(query);
-  const res = await fetch('/', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: SEARCH, variables: { version, query } }) });
+  const res = await fetch('/', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: SEARCH, variables: { version, query, first: boot.searchLimit } }) });
   const body = await res.json();
   if (body.errors) throw new Error(body.errors[0].message);
   const ids = body.data.search.map((icon) => icon.id);
@@ -106,12 +109,13 @@ async function update(started = performance.now()) {
   const byId = new Map(icons.map((icon) => [icon.id, icon]));
   const found = ids ? ids.map((id) => byId.get(id)).filter(Boolean) : icons;
   results = found.filter((icon) => matches(icon, styleSelect.value, licenseSelect.value));
+  const capped = ids && ids.length >= boot.searchLimit ? '+' : '';
   grid.textContent = '';
   shown = 0;
   appendCells(CHUNK);
   roving(0);
   const n = results.length;
-  status.textContent = `${n.toLocaleString('en')} icon${n === 1 ? '' : 's'}${query.trim() ? ` for “${query}”` : ''}`;
+  status.textContent = `${n.toLocaleString('en')}${capped} icon${n === 1 ? '' : 's'}${query.trim() ? ` for “${query}”` : ''}`;
   grid.dataset.query = query;
   keepUrl(query);
   // What the browser test reads: the time from the keystroke to the grid holding its answer.

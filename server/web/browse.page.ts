@@ -12,6 +12,8 @@ import { inlineSvg } from './snippets.ts';
 
 /** Cells rendered at once; browse.js renders the same number, then more as the grid scrolls. */
 export const FIRST_CELLS = 120;
+/** Search answers at most this many icons, as browse.js asks GraphQL's search for (its `first` limit). */
+export const SEARCH_LIMIT = 500;
 
 export interface BrowseState {
   release: Release;
@@ -55,7 +57,8 @@ export function browsePage({ assets, releases, icons, search }: BrowseDeps, stat
   const { release, fs, license } = state;
   const q = state.q.slice(0, MAX_QUERY_LENGTH);
   const all = icons.all(release, null);
-  const found = q.trim() ? icons.byRowIds(release, search.search(release, q)) : all;
+  const ranked = q.trim() ? search.search(release, q) : null;
+  const found = ranked ? icons.byRowIds(release, ranked.slice(0, SEARCH_LIMIT)) : all;
   const results = found.filter((icon) => matchesFilters(icon, fs, license));
   const svgs = icons.freeSvgs(release);
 
@@ -69,7 +72,8 @@ export function browsePage({ assets, releases, icons, search }: BrowseDeps, stat
 
   const option = (value: string, label: string, selected: boolean) => `<option value="${escapeHtml(value)}"${selected ? ' selected' : ''}>${escapeHtml(label)}</option>`;
   const list = releases.list();
-  const status = `${results.length.toLocaleString('en')} icon${results.length === 1 ? '' : 's'}${q.trim() ? ` for “${escapeHtml(q)}”` : ''}`;
+  const capped = ranked !== null && ranked.length >= SEARCH_LIMIT ? '+' : '';
+  const status = `${results.length.toLocaleString('en')}${capped} icon${results.length === 1 ? '' : 's'}${q.trim() ? ` for “${escapeHtml(q)}”` : ''}`;
   const cells = results.slice(0, FIRST_CELLS).map((icon) => cell(icon, glyphOf(svgs, icon, fs), release.version)).join('');
   const body = `
 <h1 class="sr-only">Icons of release ${escapeHtml(release.version)}</h1>
@@ -86,6 +90,6 @@ ${state.notice ? `<p class="notice" role="alert">${escapeHtml(state.notice)}</p>
 <ul class="grid" id="grid" aria-label="Icons" data-query="${escapeHtml(q)}" data-version="${escapeHtml(release.version)}">${cells}</ul>
 <p class="more-wrap"><button type="button" id="more" class="more"${results.length > FIRST_CELLS ? '' : ' hidden'}>Show more</button></p>
 <p class="hint">Keys: <kbd>/</kbd> search, <kbd>↓</kbd> into the grid, arrows to move, <kbd>Enter</kbd> to open, <kbd>Esc</kbd> back to search.</p>
-${jsonScript('boot', { version: release.version, q, fs, license, firstCells: FIRST_CELLS })}`;
+${jsonScript('boot', { version: release.version, q, fs, license, firstCells: FIRST_CELLS, searchLimit: SEARCH_LIMIT })}`;
   return page(assets, { title: q.trim() ? `${q} · icons ${release.version} · iconmeta` : `Icons ${release.version} · iconmeta`, section: 'icons', view: 'browse', body, version: release.version, script: 'browse.js' });
 }
