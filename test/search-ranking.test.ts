@@ -79,7 +79,7 @@ describe('search ranking on real data (Font Awesome Free 7.3.1)', function () {
   });
 
   it('lists no typo-only match of "coff" on the real 7.3.1 data while prefix matches exist', () => {
-    const coff = realIndex.search('coff').map((id) => realNames.get(id));
+    const coff = realIndex.search('coff').map((id) => realNames.get(id)!);
     expect(coff).to.include('mug-saucer'); // alias coffee
     expect(coff).to.not.include('confluence').and.not.include('power-off');
     // Each answer matches "coff" without a typo: as a prefix of a word of its id, alias, label, term or category.
