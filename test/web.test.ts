@@ -15,7 +15,7 @@ describe('icon browser pages', () => {
     const csp = res.headers['content-security-policy'];
     expect(csp).to.match(/default-src 'none'/).and.match(/script-src 'self' 'sha256-[^']+'/).and.match(/connect-src 'self'/);
     expect(res.text).to.contain('<option value="1.10.0" selected>1.10.0 (latest)</option>');
-    expect(res.text).to.contain('href="/icons/mug-saucer?v=1.10.0" tabindex="-1" aria-label="Mug Saucer (mug-saucer)"><svg viewBox=');
+    expect(res.text).to.contain('href="/icons/mug-saucer?v=1.10.0" tabindex="0" aria-label="Mug Saucer (mug-saucer)"><svg viewBox=');
     expect(res.text).to.not.match(/src="https?:|<link[^>]+href="https?:/); // nothing loaded from elsewhere
     await http.get('/?q=coffee').set('If-None-Match', res.headers.etag).expect(304);
   });

@@ -39,10 +39,11 @@ function glyphOf(svgs: FreeSvgs, icon: Icon, fs: string) {
   return null;
 }
 
-export function cell(icon: Icon, glyph: ReturnType<typeof glyphOf>, version: string): string {
+/** One grid cell; only the first is in the tab order (browse.js moves it: a roving tabindex). */
+export function cell(icon: Icon, glyph: ReturnType<typeof glyphOf>, version: string, first = false): string {
   const href = `/icons/${encodeURIComponent(icon.name)}?v=${encodeURIComponent(version)}`;
   const art = glyph ? inlineSvg(glyph) : '<span class="noglyph" aria-hidden="true">Pro</span>';
-  return `<li><a class="cell" href="${href}" tabindex="-1" aria-label="${escapeHtml(icon.label)} (${escapeHtml(icon.name)})">${art}<span class="name">${escapeHtml(icon.name)}</span></a></li>`;
+  return `<li><a class="cell" href="${href}" tabindex="${first ? 0 : -1}" aria-label="${escapeHtml(icon.label)} (${escapeHtml(icon.name)})">${art}<span class="name">${escapeHtml(icon.name)}</span></a></li>`;
 }
 
 const matchesFilters = (icon: Icon, fs: string, license: BrowseState['license']) => {
@@ -74,7 +75,7 @@ export function browsePage({ assets, releases, icons, search }: BrowseDeps, stat
   const list = releases.list();
   const capped = ranked !== null && ranked.length >= SEARCH_LIMIT ? '+' : '';
   const status = `${results.length.toLocaleString('en')}${capped} icon${results.length === 1 ? '' : 's'}${q.trim() ? ` for “${escapeHtml(q)}”` : ''}`;
-  const cells = results.slice(0, FIRST_CELLS).map((icon) => cell(icon, glyphOf(svgs, icon, fs), release.version)).join('');
+  const cells = results.slice(0, FIRST_CELLS).map((icon, i) => cell(icon, glyphOf(svgs, icon, fs), release.version, i === 0)).join('');
   const body = `
 <h1 class="sr-only">Icons of release ${escapeHtml(release.version)}</h1>
 <form class="controls" id="controls" action="/" method="get" role="search">
