@@ -152,6 +152,12 @@ describe('release diffs (GET /releases/:to/changes, POST /releases/:to/upgrade-c
       expect((await check(['house'], 'from=5.15.4&license=pro').expect(400)).body.invalidParams[0].name).to.equal('license');
       const notJson = await app.http.post('/releases/6.7.2/upgrade-check?from=5.15.4').set('content-type', 'application/json').send('[house').expect(400);
       expect(notJson.headers['content-type']).to.contain('application/problem+json');
+      expect(notJson.body.detail).to.match(/^the body is not valid JSON/);
+      const deep = await app.http.post('/releases/6.7.2/upgrade-check?from=5.15.4').set('content-type', 'application/json').send('['.repeat(10_000) + ']'.repeat(10_000)).expect(400);
+      expect(deep.body.detail).to.equal('the body nests objects or arrays deeper than 32 levels');
+      await app.http.post('/releases/6.7.2/upgrade-check?from=5.15.4').expect(400);
+      const large = await app.http.post('/releases/6.7.2/upgrade-check?from=5.15.4').set('content-type', 'application/json').send(JSON.stringify(Array(60_000).fill('arrow-up'))).expect(413);
+      expect(large.body.code).to.equal('PAYLOAD_TOO_LARGE');
     });
   });
 });

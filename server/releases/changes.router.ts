@@ -3,6 +3,7 @@
 import express, { Router, type Request, type Response } from 'express';
 import { AppError } from '../errors.ts';
 import { CACHE_IMMUTABLE, CACHE_SHORT, serveCachedJson } from '../http/cached-json.ts';
+import { parseClientJson } from '../http/json-depth.ts';
 import type { ResponseCache } from '../http/response-cache.ts';
 import { changesCacheKey, MAX_UPGRADE_BODY_BYTES, parseChangesQuery, parseUpgradeBody } from './changes.query.ts';
 import type { ChangesService } from './changes.service.ts';
@@ -15,7 +16,8 @@ export interface ChangesDeps {
   cache: ResponseCache;
 }
 
-const jsonBody = express.json({ limit: MAX_UPGRADE_BODY_BYTES, type: () => true, strict: false });
+// Read as text and parsed by the bounded parser (nesting is measured before JSON.parse runs).
+const textBody = express.text({ limit: MAX_UPGRADE_BODY_BYTES, type: () => true });
 
 export function createChangesRouter({ releases, changes, cache }: ChangesDeps): Router {
   const router = Router();
@@ -45,9 +47,9 @@ export function createChangesRouter({ releases, changes, cache }: ChangesDeps): 
     );
   });
 
-  router.post('/releases/:version/upgrade-check', jsonBody, async (req: Request<{ version: string }>, res: Response) => {
+  router.post('/releases/:version/upgrade-check', textBody, async (req: Request<{ version: string }>, res: Response) => {
     const { to, from, license } = inputs(req, true);
-    const body = parseUpgradeBody(req.body);
+    const body = parseUpgradeBody(parseClientJson(typeof req.body === 'string' ? req.body : '', 'the body'));
     if (!body.ok) throw new AppError(400, 'INVALID_PARAMETER', 'the body must be a JSON array of icon names or { name, prefixes } objects', body.invalidParams);
     const results = await releases.consistent(() => changes.upgradeCheck(releases.resolve(from.version), releases.resolve(to.version), body.value, license));
     res.set('Cache-Control', 'no-store').json({ from: from.version, to: to.version, license, results });
