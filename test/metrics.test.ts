@@ -31,6 +31,10 @@ describe('metrics', () => {
     expect(routeClassOf('//', 'POST')).to.equal('graphql');
     expect(routeClassOf('/?query=%7Bx%7D', 'GET')).to.equal('graphql');
     expect(routeClassOf('/', 'GET')).to.equal('page');
+    expect(routeClassOf('/icons/mug-saucer?v=7.3.1')).to.equal('page');
+    expect(routeClassOf('/diff?from=5.15.4&to=6.7.2')).to.equal('page');
+    expect(routeClassOf('/web/abc/app.js')).to.equal('page');
+    expect(routeClassOf('/releases/6.7.2/changes?from=5.15.4')).to.equal('rest');
     expect(routeClassOf('/graphql?query=x')).to.equal('graphql');
     expect(routeClassOf('//token')).to.equal('token');
     expect(routeClassOf('/healthz')).to.equal('health');
