@@ -80,7 +80,7 @@ export function createApp({ db, config, logger, ...options }: AppDeps) {
     res.set('Cache-Control', 'no-store').status(problems.length === 0 ? 200 : 503).json({ status: problems.length === 0 ? 'ready' : 'not ready', problems, releases: count });
   });
   // The icon browser: / and /graphql from a browser (no `query`), /icons/:id, /diff, /api, /web/*.
-  app.use(createWebRouter({ assets: loadWebAssets(), releases, icons, search }));
+  app.use(createWebRouter({ assets: loadWebAssets(), releases, icons, search, changes }));
   app.get('/openapi.json', (req, res) => serveCachedJson(cache, req, res, '/openapi.json', CACHE_SHORT, () => openApiDocument));
   app.use(createChangesRouter({ releases, changes, cache }));
   app.use(createReleasesRouter({ releases, catalogue, icons, cache }));

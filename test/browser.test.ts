@@ -189,10 +189,13 @@ describe('the icon browser in Chromium', function () {
     expect(await copy('Copy SVG for Solid')).to.equal(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 576 512"><path d="${packagePath('7.3.1', 'solid', 'mug-saucer')}"/></svg>`);
   });
 
-  it('follows an alias to its icon, and writes 5.x classes for 5.x', async () => {
+  it('follows an alias to its icon, a rename across releases, and writes 5.x classes for 5.x', async () => {
     await go('/icons/coffee?v=7.3.1');
     expect(new URL(page.url()).pathname).to.equal('/icons/mug-saucer');
-    await go('/icons/coffee?v=5.15.4');
+    // The release picker of mug-saucer's page, to 5.15.4: the same icon there is coffee.
+    await Promise.all([page.waitForNavigation({ waitUntil: 'networkidle0' }), page.select('#icon-release', '5.15.4')]);
+    expect(new URL(page.url()).pathname).to.equal('/icons/coffee');
+    expect(await page.$eval('h1', (h) => h.textContent)).to.equal('Coffee');
     await page.click('button[aria-label="Copy HTML for Solid"]');
     await page.waitForFunction(() => document.getElementById('copied')!.textContent !== '');
     expect(await page.evaluate(() => (window as unknown as { copied: string[] }).copied.at(-1))).to.equal('<i class="fas fa-coffee"></i>');

@@ -4,6 +4,7 @@
 import semver from 'semver';
 import type { Icon, IconsService } from '../icons/icons.service.ts';
 import type { FamilyStyleRow } from '../releases/releases.repo.ts';
+import type { ChangesService } from '../releases/changes.service.ts';
 import type { Release, ReleasesService } from '../releases/releases.service.ts';
 import type { WebAssets } from './assets.ts';
 import { escapeHtml, page } from './layout.ts';
@@ -17,13 +18,20 @@ export interface IconPageDeps {
 
 export type IconLookup = { icon: Icon } | { redirect: string } | { missing: true };
 
-export function findIcon(icons: IconsService, release: Release, id: string): IconLookup {
+/**
+ * The icon `id` names in `release`: its id, else the icon holding it as an alias, else (coming from
+ * another release's page) the icon it was renamed from or to between the two (mug-saucer in 5.15.4
+ * is coffee).
+ */
+export function findIcon(icons: IconsService, changes: ChangesService, release: Release, id: string, cameFrom?: Release): IconLookup {
   const all = icons.all(release, null);
   const icon = all.find((i) => i.name === id);
   if (icon) return { icon };
+  const at = (name: string) => ({ redirect: `/icons/${encodeURIComponent(name)}?v=${encodeURIComponent(release.version)}` });
   const holder = all.find((i) => i.aliases?.names.includes(id));
-  if (holder) return { redirect: `/icons/${encodeURIComponent(holder.name)}?v=${encodeURIComponent(release.version)}` };
-  return { missing: true };
+  if (holder) return at(holder.name);
+  const renamed = cameFrom && cameFrom !== release ? changes.changes(release, cameFrom).renamed.find((r) => r.to === id) : undefined;
+  return renamed ? at(renamed.from) : { missing: true };
 }
 
 const copyButton = (text: string, label: string, what: string) =>
@@ -66,7 +74,7 @@ export function iconPage({ assets, releases, icons }: IconPageDeps, release: Rel
 <dt>Aliases</dt><dd>${aliases.length ? aliases.map((a) => `<code>${escapeHtml(a)}</code>`).join(' ') : 'none'}${unicodes.length ? ` <span class="muted">· unicodes ${unicodes.map((u) => `<code>${escapeHtml(u)}</code>`).join(' ')}</span>` : ''}</dd>
 <dt>Family-styles</dt><dd>${familyStyles.map((f) => `<span class="badge ${freePrefixes.has(f.prefix) ? 'free' : 'pro'}">${escapeHtml(f.label)}</span>`).join(' ')}</dd>
 </dl>
-<form class="inline" action="/icons/${encodeURIComponent(icon.name)}" method="get"><label>Release <select name="v" id="icon-release">${releaseOptions}</select></label><noscript><button type="submit">Show</button></noscript></form>
+<form class="inline" action="/icons/${encodeURIComponent(icon.name)}" method="get"><input type="hidden" name="from" value="${escapeHtml(release.version)}"><label>Release <select name="v" id="icon-release">${releaseOptions}</select></label><noscript><button type="submit">Show</button></noscript></form>
 </div></header>
 <h2>Use it</h2>
 <p class="copied" id="copied" role="status" aria-live="polite"></p>

@@ -8,6 +8,7 @@ import { GRAPHQL_PATHS } from '../graphql/graphql.router.ts';
 import { cachedResponse } from '../http/response-cache.ts';
 import { sendCached } from '../http/send-cached.ts';
 import type { IconsService } from '../icons/icons.service.ts';
+import type { ChangesService } from '../releases/changes.service.ts';
 import type { Release, ReleasesService } from '../releases/releases.service.ts';
 import type { SearchService } from '../search/search.service.ts';
 import { apiPage } from './api.page.ts';
@@ -22,6 +23,7 @@ export interface WebDeps {
   releases: ReleasesService;
   icons: IconsService;
   search: SearchService;
+  changes: ChangesService;
 }
 
 /** One value of a query parameter (the first when repeated), or ''. */
@@ -69,7 +71,8 @@ export function createWebRouter(deps: WebDeps): Router {
   router.get('/icons/:id', (req: Request<{ id: string }>, res) => {
     const { release } = releaseFor(param(req, 'v'));
     if (!release) return sendPage(req, res, apiPage(assets, releases), 404);
-    const found = findIcon(deps.icons, release, req.params.id);
+    const cameFrom = releases.list().find((r) => r.version === param(req, 'from'));
+    const found = findIcon(deps.icons, deps.changes, release, req.params.id, cameFrom);
     if ('redirect' in found) return void res.set('Cache-Control', 'no-store').redirect(302, found.redirect);
     if ('missing' in found) return sendPage(req, res, missingIconPage(deps, release, req.params.id), 404);
     sendPage(req, res, iconPage(deps, release, found.icon));
