@@ -9,7 +9,7 @@ import { AppError, errorHandler, notFound } from './errors.ts';
 import { CACHE_SHORT, serveCachedJson } from './http/cached-json.ts';
 import { createClientAddress } from './http/client-address.ts';
 import { createFastPath } from './http/fast-path.ts';
-import { createGraphQLFastPath, graphQLCacheKeyPrefix } from './http/graphql-fast-path.ts';
+import { createGraphQLFastPath } from './http/graphql-fast-path.ts';
 import { MAX_URL_LENGTH, readinessProblems, requestDeadline, sendRawProblem } from './http/limits.ts';
 import { logRequests } from './http/request-log.ts';
 import { createResponseCache } from './http/response-cache.ts';
@@ -23,7 +23,7 @@ import { createApolloServer, createGraphQLSchema } from './graphql/apollo.ts';
 import { createAdmission } from './graphql/cost-limits.ts';
 import { createCompiledQueries } from './graphql/jit-gateway.ts';
 import { createKnownDocumentExecutor } from './graphql/known-documents.ts';
-import { accountCacheKeyPrefix } from './graphql/principal.ts';
+import { accountGraphQLKeyPrefix } from './graphql/principal.ts';
 import { createKitsRepo } from './kits/kits.repo.ts';
 import { createKitsService } from './kits/kits.service.ts';
 import { createGraphQLRouter } from './graphql/graphql.router.ts';
@@ -60,7 +60,7 @@ export function createApp({ db, config, logger, ...options }: AppDeps) {
   // A release replaced or added by the seed CLI invalidates every derived response; a kit changed
   // by the admin CLI, only its account's answers.
   releases.onChange(() => cache.clear());
-  releases.onAccountChange((accountId) => cache.deleteByPrefix(graphQLCacheKeyPrefix(accountCacheKeyPrefix(accountId))));
+  releases.onAccountChange((accountId) => cache.deleteByPrefix(accountGraphQLKeyPrefix(accountId)));
 
   const app = express();
   app.disable('x-powered-by');

@@ -16,6 +16,13 @@ interface Compiled {
   query: CompiledQuery;
   /** A query operation (not a mutation or subscription): safe to run again. */
   readOnly: boolean;
+  /** The variables the operation declares: the only ones its answer depends on. */
+  variableNames: string[];
+}
+
+export interface KnownQuery {
+  query: CompiledQuery;
+  variableNames: string[];
 }
 
 /**
@@ -33,15 +40,16 @@ export function createCompiledQueries(schema: GraphQLSchema, maxBytes = 12 * 102
       if (!entry) {
         const result = compileQuery(schema, document, operationName ?? undefined);
         if (!isCompiledQuery(result)) return result;
-        const readOnly = getOperationAST(document, operationName ?? undefined)?.operation === 'query';
-        compiled.set(key, (entry = { query: result, readOnly }));
+        const operation = getOperationAST(document, operationName ?? undefined);
+        const variableNames = operation?.variableDefinitions?.map((definition) => definition.variable.name.value) ?? [];
+        compiled.set(key, (entry = { query: result, readOnly: operation?.operation === 'query', variableNames }));
       }
       return entry.query;
     },
     /** A validated, compiled query operation, if this document has been seen. */
-    known(source: string, operationName: string | null | undefined): CompiledQuery | undefined {
+    known(source: string, operationName: string | null | undefined): KnownQuery | undefined {
       const entry = compiled.get(keyOf(source, operationName));
-      return entry?.readOnly ? entry.query : undefined;
+      return entry?.readOnly ? entry : undefined;
     },
   };
 }

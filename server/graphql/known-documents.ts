@@ -4,12 +4,12 @@
 // context, deadline and consistent read as through Apollo, and without Express or Apollo's
 // per-request pipeline. Anything else (a new document, an error in the answer, a mutation, an
 // expensive query that must take its turn) returns null and goes through Apollo as before.
-import type { Principal } from './principal.ts';
 import { cachedResponse, type CachedResponse, type ResponseCache } from '../http/response-cache.ts';
 import { createContext, type Services } from './context.ts';
 import type { QueryAdmission } from './cost-limits.ts';
 import { EXECUTION_BUDGET_MS } from './execution-deadline.ts';
 import type { CompiledQueries } from './jit-gateway.ts';
+import { graphQLCacheKeyPrefix, type Principal } from './principal.ts';
 
 /** The GraphQL request as sent: a JSON body's fields, or a GET's parameters. */
 export interface GraphQLFields {
@@ -41,25 +41,39 @@ export function variablesOf(value: unknown): Record<string, unknown> | null {
   return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
 }
 
+/** The declared variables' values, canonical: absent stays absent (defaults apply), null is null. */
+function declaredValues(names: string[], variables: Record<string, unknown>): string {
+  const declared: Record<string, unknown> = {};
+  for (const name of names) if (Object.hasOwn(variables, name)) declared[name] = variables[name];
+  return JSON.stringify(declared);
+}
+
 export function createKnownDocumentExecutor({ compiled, admission, services, cache }: KnownDocumentDeps) {
   /** The answer to a request for a known query document, or null when Apollo must answer it. */
   return async (fields: GraphQLFields, principal: Principal, cacheKey: string | null): Promise<CachedResponse | null> => {
     const { query: source, operationName } = fields;
     if (typeof source !== 'string' || (operationName != null && typeof operationName !== 'string')) return null;
-    const query = compiled.known(source, operationName);
-    if (!query) return null;
+    const known = compiled.known(source, operationName);
+    if (!known) return null;
     const variables = variablesOf(fields.variables);
     if (!variables) return null;
+    // The answer depends on the document and the variables it declares, nothing else of the
+    // request: a picker's keystrokes (a request id among the variables, other JSON spacing) that
+    // ask what was asked before get that answer.
+    const answerKey = cacheKey && `${graphQLCacheKeyPrefix(principal.cacheKey)}answer|${operationName ?? ''}|${declaredValues(known.variableNames, variables)}|${source}`;
+    const answered = answerKey ? cache.get(answerKey) : undefined;
+    if (answered) return answered;
 
     const admitted = admission.admit(source, operationName, variables, principal);
     if (admitted.ok !== true || admitted.expensive) return null;
     const result = await services.releases.consistent(() =>
-      query.query(undefined, createContext(services, principal, performance.now() + EXECUTION_BUDGET_MS), variables),
+      known.query.query(undefined, createContext(services, principal, performance.now() + EXECUTION_BUDGET_MS), variables),
     );
     if (result.errors?.length) return null;
     // The bytes Apollo sends for the same answer (its JSON plus a newline), so ETags agree.
     const entry = cachedResponse(`${JSON.stringify({ data: result.data })}\n`, 'application/json; charset=utf-8', 'private, no-cache');
     if (cacheKey) cache.set(cacheKey, entry);
+    if (answerKey) cache.set(answerKey, entry);
     return entry;
   };
 }

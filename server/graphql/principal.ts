@@ -9,6 +9,12 @@ export interface Principal {
 /** The start of every cache key of an account's callers (whatever their scopes). */
 export const accountCacheKeyPrefix = (accountId: number) => `account:${accountId}:`;
 
+/** Every response-cache key of a caller's GraphQL answers starts with this. */
+export const graphQLCacheKeyPrefix = (callerKey: string) => `graphql|${callerKey}|`;
+
+/** ... and this, of the GraphQL answers of every caller of one account (whatever their scopes). */
+export const accountGraphQLKeyPrefix = (accountId: number) => `graphql|${accountCacheKeyPrefix(accountId)}`;
+
 export const ANONYMOUS: Principal = { scopes: new Set(['public']), accountId: null, cacheKey: 'anonymous' };
 
 /** Resolves an Authorization header to a principal; null means "present but not valid" (401). */

@@ -9,7 +9,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { AppError } from '../errors.ts';
 import { GRAPHQL_PATHS, MAX_GRAPHQL_BODY_BYTES, RAW_GRAPHQL } from '../graphql/graphql.router.ts';
 import type { GraphQLFields, KnownDocumentExecutor } from '../graphql/known-documents.ts';
-import type { Authenticate, Principal } from '../graphql/principal.ts';
+import { graphQLCacheKeyPrefix, type Authenticate, type Principal } from '../graphql/principal.ts';
 import { MAX_JSON_DEPTH, nestsDeeperThan, parseClientJson, tooDeep } from './json-depth.ts';
 import type { ResponseCache } from './response-cache.ts';
 import { sendCached } from './send-cached.ts';
@@ -25,9 +25,6 @@ export interface GraphQLRequestFacts {
 }
 
 export type GraphQLHttpRequest = IncomingMessage & { body?: unknown; graphql?: GraphQLRequestFacts };
-
-/** Every response-cache key of a caller's GraphQL answers starts with this. */
-export const graphQLCacheKeyPrefix = (callerKey: string) => `graphql|${callerKey}`;
 
 function pathOf(url: string): string {
   const q = url.indexOf('?');
@@ -63,7 +60,7 @@ export function createGraphQLFastPath({ cache, authenticate, staticHeaders, exec
   const answer = async (req: GraphQLHttpRequest, res: ServerResponse, kind: string, text: string, fields: GraphQLFields | null) => {
     const principal: Principal | null = authenticate(req.headers.authorization);
     // An invalid token is the router's 401; never a cached answer.
-    const cacheKey = principal && fields ? `${graphQLCacheKeyPrefix(principal.cacheKey)}|${kind}|${text}` : null;
+    const cacheKey = principal && fields ? `${graphQLCacheKeyPrefix(principal.cacheKey)}${kind}|${text}` : null;
     const hit = cacheKey === null ? undefined : cache.get(cacheKey);
     if (hit) return sendCached(req, res, hit, staticHeaders);
     if (principal && fields) {
