@@ -5,8 +5,8 @@
 // Ranking, best first, in tiers: the whole query equals the id, then an alias name; then ids that
 // start with the query, shortest first (`arrow`: arrow-up, arrow-down, ... before arrow-down-1-9),
 // then aliases that start with it; then word matches weighted by where the word is (id, alias,
-// label, term, category). Every query word must match; a word of four letters or more may match
-// with one typo, but typo matches are only answered when nothing matches without one.
+// label, term, category). Every query word must match; a word of four letters or more that
+// matches nothing as typed may match with one typo (those matches rank last).
 
 export const MAX_QUERY_LENGTH = 512;
 
@@ -46,19 +46,27 @@ function withinOneEditOfPrefix(word: string, token: string, suffixes: string[]):
   );
 }
 
+/** The documents (by index) a word occurs in, and its best field weight in each. */
+interface Posting {
+  indexes: Int32Array;
+  weights: Uint8Array;
+}
+
 export class SearchIndex {
   private readonly documents: SearchDocument[];
-  /** Each distinct word, with the documents (by index) it occurs in and its best field weight there. */
-  private readonly postings = new Map<string, Map<number, number>>();
+  /** Each distinct word, sorted: the words a query word starts are one contiguous run. */
+  private readonly tokens: string[];
+  private readonly postings: Posting[];
 
   constructor(documents: SearchDocument[]) {
     this.documents = [...documents].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    const postings = new Map<string, Map<number, number>>();
     this.documents.forEach((doc, index) => {
       const add = (field: Field, text: string) => {
         for (const word of words(text)) {
-          const posting = this.postings.get(word) ?? new Map<number, number>();
+          const posting = postings.get(word) ?? new Map<number, number>();
           posting.set(index, Math.max(posting.get(index) ?? 0, FIELD_WEIGHT[field]));
-          this.postings.set(word, posting);
+          postings.set(word, posting);
         }
       };
       add('id', doc.name);
@@ -66,6 +74,11 @@ export class SearchIndex {
       add('label', doc.label);
       doc.terms.forEach((term) => add('term', term));
       doc.categories.forEach((category) => add('category', category));
+    });
+    this.tokens = [...postings.keys()].sort();
+    this.postings = this.tokens.map((token) => {
+      const posting = postings.get(token)!;
+      return { indexes: Int32Array.from(posting.keys()), weights: Uint8Array.from(posting.values()) };
     });
   }
 
@@ -76,7 +89,11 @@ export class SearchIndex {
     let scores: Map<number, number> | null = null;
     const typos = new Set<number>(); // documents some word of which matched only with a typo
     for (const word of queryWords) {
-      const wordScores = this.scoreWord(word);
+      // A typo is a fallback: a word is read as mistyped only when it matches nothing as typed
+      // ("coff" lists coffee, not confluence or power-off), so most words cost a binary search
+      // and a run of tokens, not a scan of every token.
+      let wordScores = this.scoreWord(word);
+      if (wordScores.size === 0 && word.length >= 4) wordScores = this.scoreWordWithTypos(word);
       for (const [index, score] of wordScores) if (needsTypo(score)) typos.add(index);
       if (scores === null) scores = wordScores;
       else {
@@ -99,29 +116,42 @@ export class SearchIndex {
       else if (doc.aliases.some((alias) => alias.startsWith(phrase))) tier = TIER.aliasPrefix;
       return { index, tier, score, length: doc.name.length };
     });
-    // A typo is a fallback: while anything matches without one, typo-only matches stay out ("coff"
-    // lists coffee, not confluence or power-off after it).
-    const kept = ranked.some((r) => r.tier > TIER.typo) ? ranked.filter((r) => r.tier > TIER.typo) : ranked;
-    kept.sort((a, b) => b.tier - a.tier || (a.tier === TIER.idPrefix ? a.length - b.length : b.score - a.score) || a.index - b.index);
-    return kept.map(({ index }) => this.documents[index].rowId);
+    ranked.sort((a, b) => b.tier - a.tier || (a.tier === TIER.idPrefix ? a.length - b.length : b.score - a.score) || a.index - b.index);
+    return ranked.map(({ index }) => this.documents[index].rowId);
   }
 
-  /** Best score of `word` in each document: exact word, word prefix, or (4+ letters) one typo. */
+  /** Best score of `word` in each document: exact word or word prefix (a binary search, then one run of tokens). */
   private scoreWord(word: string): Map<number, number> {
     const scores = new Map<number, number>();
-    const typoAllowed = word.length >= 4;
-    const suffixes = Array.from({ length: word.length + 2 }, (_, k) => word.slice(k));
-    for (const [token, posting] of this.postings) {
-      let quality = 0;
-      if (token === word) quality = QUALITY.exact;
-      else if (token.startsWith(word)) quality = QUALITY.prefix;
-      else if (typoAllowed && token.length >= word.length - 1 && withinOneEditOfPrefix(word, token, suffixes)) quality = QUALITY.typo;
-      if (quality === 0) continue;
-      for (const [index, weight] of posting) {
-        const score = weight * quality;
-        if (score > (scores.get(index) ?? 0)) scores.set(index, score);
-      }
+    let low = 0;
+    let high = this.tokens.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (this.tokens[middle] < word) low = middle + 1;
+      else high = middle;
+    }
+    for (let t = low; t < this.tokens.length && this.tokens[t].startsWith(word); t++) {
+      this.addPosting(scores, t, this.tokens[t] === word ? QUALITY.exact : QUALITY.prefix);
     }
     return scores;
+  }
+
+  /** One-typo matches of a word that matches nothing as typed: a scan of every token. */
+  private scoreWordWithTypos(word: string): Map<number, number> {
+    const scores = new Map<number, number>();
+    const suffixes = Array.from({ length: word.length + 2 }, (_, k) => word.slice(k));
+    for (let t = 0; t < this.tokens.length; t++) {
+      const token = this.tokens[t];
+      if (token.length >= word.length - 1 && withinOneEditOfPrefix(word, token, suffixes)) this.addPosting(scores, t, QUALITY.typo);
+    }
+    return scores;
+  }
+
+  private addPosting(scores: Map<number, number>, token: number, quality: number): void {
+    const { indexes, weights } = this.postings[token];
+    for (let i = 0; i < indexes.length; i++) {
+      const score = weights[i] * quality;
+      if (score > (scores.get(indexes[i]) ?? 0)) scores.set(indexes[i], score);
+    }
   }
 }
