@@ -34,7 +34,8 @@ const byPosition = (a: FamilyStyleRow, b: FamilyStyleRow) => a.position - b.posi
 
 export function createIconsService(repo: IconsRepo, releases: ReleasesService) {
   // A few MB per release; the releases most asked for stay.
-  const wholeReleases = new LRUCache<string, Icon[]>({ max: 24 });
+  const wholeReleases = new LRUCache<number, Icon[]>({ max: 24 });
+  const byLicense = new WeakMap<Icon[], Partial<Record<'free' | 'pro', Icon[]>>>();
   // Free SVG data per release (~1.5 MB each), for the web page's glyphs and its REST answer.
   const freeSvgsByRelease = new LRUCache<number, FreeSvgs>({ max: 4 });
   releases.onChange(() => {
@@ -44,8 +45,8 @@ export function createIconsService(repo: IconsRepo, releases: ReleasesService) {
   // Each kept whole release by row id, for scattered lookups (search results); goes with its list.
   const byRowId = new WeakMap<Icon[], Map<number, Icon>>();
 
-  /** Attaches aliases (unless `withAliases` is false) and family-styles to a list of icon rows. */
-  function assemble(release: Release, rows: IconRow[], withAliases: boolean): Icon[] {
+  /** Attaches aliases and family-styles to a list of icon rows. */
+  function assemble(release: Release, rows: IconRow[]): Icon[] {
     if (rows.length === 0) return [];
     const familyStyles = releases.familyStylesById(release);
     const icons = new Map<number, Icon>(
@@ -67,14 +68,12 @@ export function createIconsService(repo: IconsRepo, releases: ReleasesService) {
       icon.familyStylesByLicense.free.sort(byPosition);
       icon.familyStylesByLicense.pro.sort(byPosition);
     }
-    if (withAliases) {
-      const aliasesOf = (iconId: number) => {
-        const icon = icons.get(iconId);
-        return icon && (icon.aliases ??= { names: [], unicodes: { primary: [], composite: [], secondary: [] } });
-      };
-      for (const { iconId, name } of related.aliasNames()) aliasesOf(iconId)?.names.push(name);
-      for (const { iconId, kind, value } of related.aliasUnicodes()) aliasesOf(iconId)?.unicodes[kind].push(value);
-    }
+    const aliasesOf = (iconId: number) => {
+      const icon = icons.get(iconId);
+      return icon && (icon.aliases ??= { names: [], unicodes: { primary: [], composite: [], secondary: [] } });
+    };
+    for (const { iconId, name } of related.aliasNames()) aliasesOf(iconId)?.names.push(name);
+    for (const { iconId, kind, value } of related.aliasUnicodes()) aliasesOf(iconId)?.unicodes[kind].push(value);
     return [...icons.values()];
   }
 
@@ -83,15 +82,17 @@ export function createIconsService(repo: IconsRepo, releases: ReleasesService) {
    * immutable, and assembling 2,000 icons costs ~15 ms that every new whole-release query would pay.
    */
   function all(release: Release, license: LicenseFilter): Icon[] {
-    const key = `${release.id}:${license ?? 'any'}`;
-    let icons = wholeReleases.get(key);
-    if (!icons) wholeReleases.set(key, (icons = assemble(release, repo.page(release.id, license, -1, 0), true)));
-    return icons;
+    let icons = wholeReleases.get(release.id);
+    if (!icons) wholeReleases.set(release.id, (icons = assemble(release, repo.page(release.id, null, -1, 0))));
+    if (!license) return icons;
+    // The license filters select from the same objects (contract: free = has a free family-style,
+    // pro = has none), kept with the whole list they come from.
+    let filtered = byLicense.get(icons);
+    if (!filtered) byLicense.set(icons, (filtered = {}));
+    return (filtered[license] ??= icons.filter((icon) => (icon.familyStylesByLicense.free.length > 0) === (license === 'free')));
   }
 
   return {
-    assemble,
-
     all,
 
     /**
@@ -133,14 +134,14 @@ export function createIconsService(repo: IconsRepo, releases: ReleasesService) {
       return svgs;
     },
 
-    page(release: Release, request: PageRequest, options: { withAliases: boolean }): IconsPage {
+    /** A page of the release's kept whole list (icons-minimal answers ignore the aliases it has). */
+    page(release: Release, request: PageRequest): IconsPage {
       const { license, page, pageSize } = request;
-      const totalIconCount = repo.count(release.id, license);
+      const list = all(release, license);
+      const totalIconCount = list.length;
       const offset = (page - 1) * pageSize;
-      // A page past the end needs no query (and its offset may be beyond what SQLite accepts).
-      const rows = offset < totalIconCount ? repo.page(release.id, license, pageSize, offset) : [];
       return {
-        icons: assemble(release, rows, options.withAliases),
+        icons: offset < totalIconCount ? list.slice(offset, offset + pageSize) : [],
         page,
         pageSize,
         totalIconCount,

@@ -74,7 +74,7 @@ export function createReleasesRouter({ releases, catalogue, icons, cache }: Rest
     if (!parsed.ok) throw new AppError(400, 'INVALID_PARAMETER', 'one or more query parameters are invalid', parsed.invalidParams);
     const minimal = resource === 'icons-minimal';
     return serveCachedJson(cache, req, res, iconsCacheKey(version, resource, parsed.value), CACHE_IMMUTABLE, build((release) => {
-      const page = icons.page(release, parsed.value, { withAliases: !minimal });
+      const page = icons.page(release, parsed.value);
       return { ...page, icons: page.icons.map(minimal ? restMinimalIcon : restIcon) };
     }));
   }

@@ -37,7 +37,7 @@ export const releaseResolvers = {
     iconsPaginated(release: Release, args: { license: keyof typeof LICENSES; page: number; pageSize: number }, ctx: GraphQLContext) {
       if (args.page < 1) throw badUserInput('page must be at least 1');
       if (args.pageSize < 1 || args.pageSize > MAX_PAGE_SIZE) throw badUserInput(`pageSize must be between 1 and ${MAX_PAGE_SIZE}`);
-      const page = ctx.services.icons.page(release, { license: LICENSES[args.license], page: args.page, pageSize: args.pageSize }, { withAliases: true });
+      const page = ctx.services.icons.page(release, { license: LICENSES[args.license], page: args.page, pageSize: args.pageSize });
       return { ...page, icons: withRelease(page.icons, release) };
     },
 
