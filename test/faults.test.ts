@@ -12,7 +12,7 @@ import { migrateDatabase, openDatabase } from '../db/client.ts';
 import { loadRelease } from '../seeds/load.ts';
 import { createAuthRepo } from '../server/auth/auth.repo.ts';
 import { createAuthService } from '../server/auth/auth.service.ts';
-import { FIXTURE_VERSIONS, fixtureDocument } from './helpers.ts';
+import { buildTestApp, FIXTURE_VERSIONS, fixtureDocument } from './helpers.ts';
 import { exited, freePort, get, root, waitUntilUp } from './process-helpers.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -153,6 +153,25 @@ describe('faults', function () {
       expect(ready.problems.join('\n')).to.match(/the database file is damaged/);
     } finally {
       server.kill('SIGKILL');
+    }
+  });
+
+  it('answers /readyz at once while another process holds the write lock (an import), and says ready', async () => {
+    const { file } = seededFile(dir);
+    const db = openDatabase(file);
+    const { http } = buildTestApp({ db });
+    const importer = openDatabase(file).$client;
+    importer.exec('BEGIN IMMEDIATE');
+    try {
+      const started = performance.now();
+      const res = await http.get('/readyz');
+      // The connection's busy_timeout is 5 s: the probe must not wait for the lock.
+      expect(performance.now() - started).to.be.below(2500);
+      expect(res.status).to.equal(200);
+    } finally {
+      importer.exec('ROLLBACK');
+      importer.close();
+      db.$client.close();
     }
   });
 

@@ -51,17 +51,23 @@ export function createDatabaseHealth(db: Db) {
       if (free < MIN_FREE_BYTES) return `the disk holding ${file} is full (${Math.floor(free / 1024)} KiB free)`;
     }
     if (db.$client.inTransaction) return null; // a request's own transaction is writing: it can
+    // Never wait for the write lock here (the connection's busy_timeout would hold the event loop
+    // while another process imports): a lock held elsewhere means writes happen, which is the answer.
+    const busyTimeout = db.$client.pragma('busy_timeout', { simple: true }) as number;
+    db.$client.pragma('busy_timeout = 0');
     try {
       db.$client.transaction(() => {
         probeInsert.run();
         throw ROLLBACK;
       })();
     } catch (error) {
-      if (error !== ROLLBACK) {
+      if (error !== ROLLBACK && !(error instanceof Database.SqliteError && error.code.startsWith('SQLITE_BUSY'))) {
         const fault = faultOf(error);
         if (fault === 'unwritable') return `the database cannot be written: ${(error as Error).message} (${(error as SqliteError).code})`;
         if (fault === 'unreadable') problems.unreadable ??= describe(error);
       }
+    } finally {
+      db.$client.pragma(`busy_timeout = ${busyTimeout}`);
     }
     return null;
   }
