@@ -34,6 +34,8 @@ export interface GraphQLContext {
   outcome: { hadErrors?: boolean };
   /** performance.now() after which resolvers refuse to start (execution-deadline.ts). */
   deadline: number;
+  /** The operation's cost as admission measured it (cost-limits.ts), when it did. */
+  cost?: number;
 }
 
 export function createContext(services: Services, principal: Principal, deadline = Infinity): GraphQLContext {

@@ -100,6 +100,7 @@ export function createGraphQLRouter({ apollo, admission, services, authenticate,
     const execute = () =>
       services.releases.consistent(async () => {
         const context = createContext(services, principal, performance.now() + EXECUTION_BUDGET_MS);
+        if (admitted.ok === true) context.cost = admitted.cost;
         const response = await apollo.executeHTTPGraphQLRequest({
           httpGraphQLRequest: { method: isGet ? 'GET' : 'POST', headers, search, body },
           context: async () => context,

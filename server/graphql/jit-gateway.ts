@@ -4,13 +4,20 @@
 // gateway interface, so this is a gateway serving one fixed schema; Apollo still parses,
 // validates, runs the plugins (cost limits) and formats errors.
 import type { GatewayInterface } from '@apollo/server-gateway-interface';
-import { getOperationAST, GraphQLError, printSchema, type DocumentNode, type GraphQLSchema } from 'graphql';
+import { execute, getOperationAST, GraphQLError, printSchema, type DocumentNode, type GraphQLSchema } from 'graphql';
 import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
 import { LRUCache } from 'lru-cache';
+import type { GraphQLContext } from './context.ts';
 
 // A compiled query holds its generated code and its own copy of the document: measured 5-50 KB
 // for a small document once executed, growing with the document's size.
 const compiledSize = (source: string) => 20_000 + source.length * 400;
+
+// Compiling costs ~0.6-1 ms and memory; graphql-js runs a small operation in a fraction of that.
+// So a cheap document is interpreted the first time and compiled when it comes again (a picker's
+// search document: its second keystroke); an expensive one (a whole release) is compiled at once.
+const INTERPRET_BELOW_COST = 5_000;
+const SEEN_BYTES = 2 * 1024 * 1024;
 
 interface Compiled {
   query: CompiledQuery;
@@ -32,7 +39,15 @@ export interface KnownQuery {
 export function createCompiledQueries(schema: GraphQLSchema, maxBytes = 12 * 1024 * 1024) {
   const compiled = new LRUCache<string, Compiled>({ maxSize: maxBytes, sizeCalculation: (_entry, key) => compiledSize(key) });
   const keyOf = (source: string, operationName: string | null | undefined) => `${operationName ?? ''}\u0000${source}`;
+  const seenOnce = new LRUCache<string, true>({ maxSize: SEEN_BYTES, sizeCalculation: (_value, key) => 2 * key.length + 100 });
   return {
+    /** Whether to interpret this validated document now rather than compile it: cheap, and new. */
+    interpretFirst(source: string, operationName: string | null | undefined, cost: number | undefined): boolean {
+      const key = keyOf(source, operationName);
+      if (cost === undefined || cost >= INTERPRET_BELOW_COST || compiled.has(key) || seenOnce.has(key)) return false;
+      seenOnce.set(key, true);
+      return true;
+    },
     /** The compiled form of a validated document, compiling it on first use. */
     compile(source: string, document: DocumentNode, operationName: string | null | undefined) {
       const key = keyOf(source, operationName);
@@ -61,6 +76,9 @@ export function createJitGateway(schema: GraphQLSchema, compiled: CompiledQuerie
     async load() {
       return {
         executor: async ({ source, document, request, context }) => {
+          if (compiled.interpretFirst(source, request.operationName, (context as GraphQLContext).cost)) {
+            return execute({ schema, document, contextValue: context, variableValues: request.variables, operationName: request.operationName });
+          }
           // Keyed by the operation name the client asked for, as the fast path will look it up.
           const query = compiled.compile(source, document, request.operationName);
           if (!isCompiledQuery(query)) return query;
