@@ -1,5 +1,6 @@
 // `npm run bench:memory`: the server's memory under hostile but valid input (issue 15 item 4).
-// Starts the server on a temporary database holding the three default releases, touches every
+// Starts the server on a temporary database holding the three default releases (or a copy of
+// BENCH_DATABASE: every release, see bench/README.md), touches every
 // release, then drives BENCH_URLS distinct valid REST URLs (distinct page, page_size and license
 // across the releases and both icon resources, asked for with br, gzip or no compression, some
 // twice in two encodings) and BENCH_DOCS distinct valid GraphQL documents (distinct search
@@ -16,7 +17,7 @@
 // server), each sample prints it too.
 import { readFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
-import { databaseWith, startServer } from './support.ts';
+import { benchDatabase, startServer } from './support.ts';
 
 const PORT = Number(process.env.BENCH_PORT ?? 4751);
 const URLS = Number(process.env.BENCH_URLS ?? 100_000);
@@ -24,7 +25,6 @@ const DOCS = Number(process.env.BENCH_DOCS ?? 50_000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
 const SAMPLE_EVERY = Number(process.env.BENCH_SAMPLE_EVERY ?? 5000);
 const RSS_LIMIT_MB = process.env.BENCH_RSS_LIMIT_MB ? Number(process.env.BENCH_RSS_LIMIT_MB) : null;
-const VERSIONS = ['5.15.4', '6.7.2', '7.3.1'];
 
 const serverEnv: NodeJS.ProcessEnv = { ACCESS_LOG: 'false' };
 if (process.env.BENCH_CACHE_MB) serverEnv.RESPONSE_CACHE_MB = process.env.BENCH_CACHE_MB;
@@ -32,7 +32,8 @@ for (const [name, value] of Object.entries(process.env)) {
   if (name.startsWith('BENCH_SERVER_')) serverEnv[name.slice('BENCH_SERVER_'.length)] = value;
 }
 
-const { databasePath, cleanup } = await databaseWith(VERSIONS);
+// The three default releases, or every release of BENCH_DATABASE.
+const { databasePath, cleanup, versions: VERSIONS } = await benchDatabase(['5.15.4', '6.7.2', '7.3.1']);
 const server = await startServer(PORT, databasePath, serverEnv);
 const status = () => readFileSync(`/proc/${server.pid}/status`, 'utf8');
 const statusMiB = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status())![1]) / 1024;
@@ -239,7 +240,7 @@ await phase(`REST: ${URLS} distinct URLs`, URLS, restRequests, ok);
 const WORDS = ['arrow', 'user', 'house', 'heart', 'star', 'cloud', 'file', 'circle', 'chevron', 'calendar', 'car', 'bell', 'camera', 'check', 'music'];
 const LICENSE_ENUM = ['ANY', 'FREE', 'PRO'];
 function document(i: number): string {
-  const version = VERSIONS[i % 3];
+  const version = VERSIONS[i % VERSIONS.length];
   const n = Math.floor(i / 3);
   const names = iconNames.get(version)!;
   switch (n % 6) {

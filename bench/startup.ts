@@ -5,7 +5,7 @@
 import { spawn } from 'node:child_process';
 import { copyFileSync, existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { databaseWith, send } from './support.ts';
+import { benchDatabase, send } from './support.ts';
 
 const root = new URL('..', import.meta.url).pathname;
 const runs = Number(process.env.BENCH_RUNS ?? 3);
@@ -24,7 +24,7 @@ function treeRss(pid: number): number {
 }
 
 if (!existsSync(commands['dist/iconmeta'][0])) throw new Error('no dist/iconmeta: run npm run build first');
-const seeded = await databaseWith(['5.15.4', '6.7.2', '7.3.1']);
+const seeded = await benchDatabase(['5.15.4', '6.7.2', '7.3.1']); // or a copy of BENCH_DATABASE
 let port = 4700;
 for (const [name, [command, ...args]] of Object.entries(commands)) {
   for (let run = 0; run < runs; run++) {

@@ -1,10 +1,11 @@
 // Shared pieces of the on-demand benchmarks: a database holding 7.3.1, child processes pinned to
 // core 0, and a keep-alive HTTP client that times each request.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import semver from 'semver';
 import { migrateDatabase, openDatabase } from '../db/client.ts';
 import { addRelease } from '../seeds/add-release.ts';
 import { defaultPackageDir } from '../seeds/defaults.ts';
@@ -17,6 +18,22 @@ export async function databaseWith(versions: string[]): Promise<{ dir: string; d
   for (const version of versions) await addRelease(db, defaultPackageDir(version));
   db.$client.close();
   return { dir, databasePath, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/**
+ * The benches' database: a copy of BENCH_DATABASE when set (all 69 releases, kept by
+ * `BENCH_KEEP_DATABASE=<file> npm run bench:import`), else a new one holding `versions`.
+ */
+export async function benchDatabase(versions: string[]) {
+  const given = process.env.BENCH_DATABASE;
+  if (!given) return { ...(await databaseWith(versions)), versions };
+  const dir = mkdtempSync(join(tmpdir(), 'iconmeta-bench-'));
+  const databasePath = join(dir, 'bench.sqlite');
+  copyFileSync(given, databasePath);
+  const db = openDatabase(databasePath);
+  const held = (db.$client.prepare('select version from releases').pluck().all() as string[]).sort(semver.compare);
+  db.$client.close();
+  return { dir, databasePath, cleanup: () => rmSync(dir, { recursive: true, force: true }), versions: held };
 }
 
 const children: ChildProcess[] = [];
