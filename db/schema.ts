@@ -1,7 +1,7 @@
 // Drizzle tables. Release data is immutable once loaded: every row below `releases` belongs to one
 // release and disappears with it (ON DELETE CASCADE), so replacing a release is delete + insert.
 import { sql } from 'drizzle-orm';
-import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { blob, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 
 const releaseRef = () =>
   integer('release_id')
@@ -264,6 +264,28 @@ export const releaseSris = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.releaseId, t.license, t.path] })],
 );
+
+// The files the CDN serves for a release (css/, js/, webfonts/, svgs/, sprites/), by path, each
+// naming its bytes by SHA-256: most files repeat unchanged from release to release, so the bytes
+// are kept once in `blobs`. A blob no release names any more is deleted with the last release
+// that named it (seeds/load.ts).
+export const releaseFiles = sqliteTable(
+  'release_files',
+  {
+    releaseId: releaseRef(),
+    path: text('path').notNull(),
+    sha256: text('sha256')
+      .notNull()
+      .references(() => blobs.sha256),
+    size: integer('size').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.releaseId, t.path] }), index('release_files_sha256').on(t.sha256)],
+);
+
+export const blobs = sqliteTable('blobs', {
+  sha256: text('sha256').primaryKey(),
+  bytes: blob('bytes', { mode: 'buffer' }).notNull(),
+});
 
 // Accounts and credentials. Tokens are stored only as SHA-256 hashes of high-entropy random values.
 export const accounts = sqliteTable('accounts', {

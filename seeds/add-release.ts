@@ -6,6 +6,7 @@ import type { Db } from '../db/client.ts';
 import { fontAwesomeFreeDocument, locatePackage } from './import/font-awesome.ts';
 import { laterIcons, versionHasMetadata } from './import/labels.ts';
 import { fetchRelease, openTarball, type PackageOnDisk } from './import/package-source.ts';
+import { packageReleaseFiles, type ReleaseFile } from './import/release-files.ts';
 import { loadRelease } from './load.ts';
 
 export interface AddOptions {
@@ -35,7 +36,9 @@ export async function addRelease(db: Db, spec: string, options: AddOptions = {})
     const { kind, version } = locatePackage(onDisk.dir);
     const laterIcon = kind === 'js' || kind === 'split' ? laterIcons(db, version) : undefined;
     const document = fontAwesomeFreeDocument(onDisk.dir, { laterIcon, fallbackDate: options.fallbackDate });
-    return summarise(db, document, options);
+    // 5.0.x's split packages hold no CDN files (their CSS and JS are not in the package).
+    const files = kind === 'split' ? [] : packageReleaseFiles(onDisk.dir);
+    return summarise(db, document, options, files);
   } finally {
     onDisk.cleanup();
   }
@@ -45,8 +48,8 @@ export async function addRelease(db: Db, spec: string, options: AddOptions = {})
 export const importOrder = (versions: string[]) =>
   [...versions].sort((a, b) => Number(versionHasMetadata(b)) - Number(versionHasMetadata(a)) || semver.rcompare(a, b));
 
-function summarise(db: Db, document: unknown, options: AddOptions): AddResult {
-  loadRelease(db, document, options);
+function summarise(db: Db, document: unknown, options: AddOptions, files: ReleaseFile[] = []): AddResult {
+  loadRelease(db, document, { replace: options.replace, files });
   const doc = document as { version: string; icons: unknown[]; source: string };
   return { version: doc.version, icons: doc.icons.length, source: doc.source };
 }

@@ -1,5 +1,6 @@
 // `seed check`: the release facts a client relies on, checked over every loaded release
 // (font-awesome-data.md, "SRI values", "Release list and dates", "Shims and changes").
+import { createHash } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import semver from 'semver';
 import type { Db } from '../db/client.ts';
@@ -43,6 +44,7 @@ export function checkReleases(db: Db): CheckReport {
       const found = sris.find((s) => s.license === 'free' && s.path === path)?.value;
       if (found !== value) problems.push(`${release.version}: SRI ${path} is ${found ?? 'missing'}, the public API says ${value}`);
     }
+    problems.push(...checkServedFiles(db, release, sris));
     if (fromFreePackage(release.source)) {
       const free = sris.filter((s) => s.license === 'free').length;
       if (free < 13 || free > 17) problems.push(`${release.version}: ${free} free SRI values, a 5.1+ release has 13 to 17`);
@@ -52,6 +54,23 @@ export function checkReleases(db: Db): CheckReport {
   }
   problems.push(...checkHistories(db, loaded));
   return { releases: loaded.length, problems };
+}
+
+/**
+ * A release imported with its files (from a package) serves, at each SRI path, the bytes the value
+ * is the hash of: a page that embeds the file with that `integrity` would otherwise break.
+ */
+function checkServedFiles(db: Db, release: typeof t.releases.$inferSelect, sris: (typeof t.releaseSris.$inferSelect)[]): string[] {
+  const file = db.$client.prepare('select b.bytes from release_files f join blobs b on b.sha256 = f.sha256 where f.release_id = ? and f.path = ?').pluck();
+  const hasFiles = db.$client.prepare('select 1 from release_files where release_id = ? limit 1').pluck().get(release.id) !== undefined;
+  if (!hasFiles) return [];
+  const problems: string[] = [];
+  for (const sri of sris.filter((s) => s.license === 'free')) {
+    const bytes = file.get(release.id, sri.path) as Buffer | undefined;
+    if (!bytes) problems.push(`${release.version}: no file is served at ${sri.path}, which has an SRI value`);
+    else if (`sha384-${createHash('sha384').update(bytes).digest('base64')}` !== sri.value) problems.push(`${release.version}: the file served at ${sri.path} does not match its SRI value`);
+  }
+  return problems;
 }
 
 /** No icon's history runs past its release; a release without metadata has its later history. */

@@ -1,11 +1,13 @@
 // The release document -> the database, in one transaction: all of it or none of it.
-import { eq } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
 import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../db/client.ts';
 import { RELEASES_SCOPE, recordChange } from '../db/data-changes.ts';
 import * as t from '../db/schema.ts';
 import { parseReleaseDocument, type ReleaseDocument } from './import/document.ts';
 import { familyStylePositions } from './import/ordering.ts';
+import { RELEASE_FILE_PATH, type ReleaseFile } from './import/release-files.ts';
 
 export class ReleaseExistsError extends Error {
   constructor(version: string) {
@@ -16,19 +18,28 @@ export class ReleaseExistsError extends Error {
 export interface LoadOptions {
   /** Replace a release that is already loaded (releases are otherwise immutable). */
   replace?: boolean;
+  /** The files its CDN serves (from its package); a release document alone brings none. */
+  files?: ReleaseFile[];
 }
 
 /** Validates `input` as a release document and writes it; returns the release's row id. */
 export function loadRelease(db: Db, input: unknown, options: LoadOptions = {}): number {
   const doc = parseReleaseDocument(input);
   checkReferences(doc);
+  const files = options.files ?? [];
+  const badPath = files.find((file) => !RELEASE_FILE_PATH.test(file.path));
+  if (badPath) throw new Error(`release ${doc.version}: file path "${badPath.path}" is outside css/, js/, webfonts/, svgs/<style>/, sprites/`);
   return db.transaction((tx) => {
     const existing = tx.select({ id: t.releases.id }).from(t.releases).where(eq(t.releases.version, doc.version)).get();
     if (existing && !options.replace) throw new ReleaseExistsError(doc.version);
-    if (existing) tx.delete(t.releases).where(eq(t.releases.id, existing.id)).run();
-    const id = writeRelease(tx as unknown as Db, doc);
+    if (existing) {
+      tx.delete(t.releases).where(eq(t.releases.id, existing.id)).run();
+      deleteUnusedBlobs(tx as unknown as Db);
+    }
+    const releaseId = writeRelease(tx as unknown as Db, doc);
+    writeFiles(tx as unknown as Db, releaseId, files);
     recordChange(tx as unknown as Db, RELEASES_SCOPE);
-    return id;
+    return releaseId;
   });
 }
 
@@ -36,8 +47,24 @@ export function removeRelease(db: Db, version: string): boolean {
   return db.transaction((tx) => {
     const removed = tx.delete(t.releases).where(eq(t.releases.version, version)).run().changes > 0;
     if (removed) recordChange(tx as unknown as Db, RELEASES_SCOPE);
+    deleteUnusedBlobs(tx as unknown as Db);
     return removed;
   });
+}
+
+/** Each file's bytes once in `blobs` (most repeat from the release before), and its path. */
+function writeFiles(db: Db, releaseId: number, files: ReleaseFile[]): void {
+  const rows = files.map((file) => ({ file, sha256: createHash('sha256').update(file.bytes).digest('hex') }));
+  // Few per statement: a statement holds its blobs' bytes while it runs.
+  for (let i = 0; i < rows.length; i += 50) {
+    const batch = rows.slice(i, i + 50);
+    db.insert(t.blobs).values(batch.map(({ file, sha256 }) => ({ sha256, bytes: file.bytes }))).onConflictDoNothing().run();
+  }
+  insertAll(db, t.releaseFiles, rows.map(({ file, sha256 }) => ({ releaseId, path: file.path, sha256, size: file.bytes.length })));
+}
+
+function deleteUnusedBlobs(db: Db): void {
+  db.run(sql`delete from blobs where not exists (select 1 from release_files where release_files.sha256 = blobs.sha256)`);
 }
 
 function writeRelease(db: Db, doc: ReleaseDocument): number {

@@ -6,6 +6,8 @@ import type { Logger } from 'pino';
 import type { Db } from '../db/client.ts';
 import type { Config } from './config.ts';
 import { AppError, errorHandler, notFound } from './errors.ts';
+import { createCdnRouter } from './cdn/cdn.router.ts';
+import { createReleaseFilesRepo } from './cdn/release-files.repo.ts';
 import { CACHE_SHORT, serveCachedJson } from './http/cached-json.ts';
 import { createClientAddress } from './http/client-address.ts';
 import { createFastPath } from './http/fast-path.ts';
@@ -84,6 +86,8 @@ export function createApp({ db, config, logger, ...options }: AppDeps) {
   app.get('/openapi.json', (req, res) => serveCachedJson(cache, req, res, '/openapi.json', CACHE_SHORT, () => openApiDocument));
   app.use(createChangesRouter({ releases, changes, cache }));
   app.use(createReleasesRouter({ releases, catalogue, icons, cache }));
+  const releaseFiles = createReleaseFilesRepo(db);
+  app.use(createCdnRouter({ releases, files: releaseFiles, cache }));
   const clock = options.clock ?? (() => new Date());
   const auth = createAuthService(createAuthRepo(db), { clock, accessTokenTtlSeconds: config.accessTokenTtlSeconds });
   const kits = createKitsService(createKitsRepo(db), auth, clock);

@@ -2,6 +2,7 @@
 // the facts clients rely on. Slow (fetches ~70 packages once into RELEASES_CACHE, default
 // data/release-packages, then imports them all): run with `npm run test:releases`, not `npm test`.
 import { expect } from 'chai';
+import { createHash } from 'node:crypto';
 import { resolve } from 'node:path';
 import semver from 'semver';
 import { migrateDatabase, openDatabase, type Db } from '../db/client.ts';
@@ -10,6 +11,7 @@ import { addRelease, importOrder } from '../seeds/add-release.ts';
 import { checkReleases } from '../seeds/check-releases.ts';
 import { cachedRelease, publishedVersions } from '../seeds/import/package-source.ts';
 import { isListed } from '../seeds/import/release-list.ts';
+import { buildTestApp } from './helpers.ts';
 
 describe('every published release, from its real package', function () {
   this.timeout(60 * 60_000);
@@ -44,6 +46,25 @@ describe('every published release, from its real package', function () {
       if (semver.lt(release.version, '5.1.0')) expect(sris, release.version).to.deep.equal([]);
       else expect(sris.length, release.version).to.be.within(13, 17);
     }
+  });
+
+  it('serves, for every release, the bytes each srisByLicense value is the hash of at its path (over HTTP)', async () => {
+    const { http } = buildTestApp({ db });
+    const { body } = await http.post('/').send({ query: '{ releases { version srisByLicense { free { path value } } } }' }).expect(200);
+    let checked = 0;
+    for (const release of body.data.releases) {
+      for (const { path, value } of release.srisByLicense.free) {
+        const res = await http.get(`/releases/v${release.version}/${path}`).buffer(true).parse((r, done) => {
+          const chunks: Buffer[] = [];
+          r.on('data', (c: Buffer) => chunks.push(c));
+          r.on('end', () => done(null, Buffer.concat(chunks)));
+        });
+        expect(res.status, `${release.version} ${path}`).to.equal(200);
+        expect(`sha384-${createHash('sha384').update(res.body).digest('base64')}`, `${release.version} ${path}`).to.equal(value);
+        checked++;
+      }
+    }
+    expect(checked).to.be.above(59 * 13);
   });
 
   it("gives 7.0.0's css/all.css the public API's value", () => {

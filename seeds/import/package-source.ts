@@ -12,9 +12,9 @@ import { SPLIT_PACKAGES, SPLIT_WEBFONTS, splitPackageName } from './fa-split.ts'
 const run = promisify(execFile);
 export const FREE_PACKAGE = '@fortawesome/fontawesome-free';
 
-// What the adapter reads. A package also holds thousands of SVG files (and sprites, less, scss)
-// that would dominate the unpacking time: they are left in the tarball.
-const NEEDED = /^[^/]+\/(package\.json|index\.js|(metadata|js|css|webfonts)\/[^/]+)$/;
+// What the adapter reads, and the files the CDN serves (seeds/import/release-files.ts); less, scss
+// and the `-full` SVG folders are left in the tarball.
+const NEEDED = /^[^/]+\/(package\.json|index\.js|(metadata|js|css|webfonts|sprites)\/[^/]+|svgs\/[^/]+\/[^/]+\.svg)$/;
 const needed = (path: string) => NEEDED.test(path);
 
 export interface PackageOnDisk {

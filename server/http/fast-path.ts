@@ -2,6 +2,7 @@
 // per request here (performance-notes.md), several times the cost of writing cached bytes.
 // Anything that is not a hit (a miss, an error, another route) goes to the Express app unchanged.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { cdnCacheKey, parseCdnPath } from '../cdn/cdn-paths.ts';
 import { iconsCacheKey, parseIconQuery } from '../icons/icons.query.ts';
 import { changesCacheKey } from '../releases/changes.query.ts';
 import type { ResponseCache } from './response-cache.ts';
@@ -14,6 +15,11 @@ export function cacheKeyOf(url: string): string | null {
   const q = url.indexOf('?');
   const pathname = q === -1 ? url : url.slice(0, q);
   if (pathname === '/releases') return '/releases';
+  // Release files (`/releases/v7.3.1/css/all.css`); with a query string (a kit's token) only Express can tell.
+  if (pathname.startsWith('/releases/v')) {
+    const file = q === -1 ? parseCdnPath(pathname) : null;
+    return file && cdnCacheKey(file);
+  }
   const match = RELEASE_PATH.exec(pathname);
   if (!match) return null;
   const [, version, resource] = match;

@@ -19,6 +19,8 @@ export interface CachedResponse {
   encoded: Partial<Record<'br' | 'gzip', Buffer>>;
   /** The complete 200 headers per encoding and header set, built on first use and reused. */
   headers: Map<string, Record<string, string | number>>;
+  /** False for bytes that are compressed already (WOFF2 fonts): always sent as they are. */
+  compressible?: boolean;
   /** Set by the cache holding the entry: a compressed form was added, so count its size again. */
   grown?: () => void;
 }
@@ -43,7 +45,7 @@ const MIN_COMPRESS_BYTES = 1024;
 
 /** The bytes to send for `encoding`, compressing once on first use. */
 export function bodyFor(entry: CachedResponse, encoding: Encoding): { bytes: Buffer; encoding: Encoding } {
-  if (encoding === 'identity' || entry.body.length < MIN_COMPRESS_BYTES) return { bytes: entry.body, encoding: 'identity' };
+  if (encoding === 'identity' || entry.compressible === false || entry.body.length < MIN_COMPRESS_BYTES) return { bytes: entry.body, encoding: 'identity' };
   let bytes = entry.encoded[encoding];
   if (!bytes) {
     // Brotli quality 5 compresses a 400 KB page in a few ms, close to quality 11's ratio for JSON.
@@ -87,6 +89,7 @@ export function createResponseCache(maxBytes: number) {
     deleteByPrefix(prefix: string): void {
       for (const key of [...lru.keys()]) if (key.startsWith(prefix)) lru.delete(key);
     },
+    maxBytes,
     get size() {
       return lru.size;
     },

@@ -1,0 +1,45 @@
+// The files a release's CDN serves, read from its package: css/, js/, webfonts/, svgs/<style>/ and
+// sprites/. The CDN serves the minified build at the plain path (font-awesome-data.md, "SRI
+// values"), so a CSS or JS file is kept once, under its plain path, with the `.min` file's bytes
+// where the package ships one; the server answers the `.min` path from the same entry.
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { isMinifiedPath } from './sri.ts';
+
+export interface ReleaseFile {
+  /** Relative to the release's root on the CDN: `css/all.css`, `svgs/solid/house.svg`. */
+  path: string;
+  bytes: Buffer;
+}
+
+/** The shape of every path the store accepts: a known folder, plain names, no `..`. */
+export const RELEASE_FILE_PATH = /^(css|js|webfonts|sprites)\/[A-Za-z0-9_-][A-Za-z0-9._-]*$|^svgs\/[a-z0-9-]+\/[A-Za-z0-9_-][A-Za-z0-9._-]*$/;
+
+const plainPath = (path: string) => path.replace(/\.min\.(css|js)$/, '.$1');
+const listFiles = (dir: string) => (existsSync(dir) ? readdirSync(dir).filter((name) => statSync(join(dir, name)).isFile()).sort() : []);
+
+function minifiedBuilds(packageDir: string, folder: 'css' | 'js'): ReleaseFile[] {
+  const names = listFiles(join(packageDir, folder)).filter((name) => name.endsWith(`.${folder}`));
+  const byPlain = new Map<string, string>();
+  // A `.min` file wins over its plain sibling whatever the listing order.
+  for (const name of names) {
+    const path = `${folder}/${name}`;
+    if (isMinifiedPath(path) || !byPlain.has(plainPath(path))) byPlain.set(plainPath(path), name);
+  }
+  return [...byPlain].map(([path, name]) => ({ path, bytes: readFileSync(join(packageDir, folder, name)) }));
+}
+
+/** Every file of an unpacked Font Awesome package the CDN serves (none for a folder without them). */
+export function packageReleaseFiles(packageDir: string): ReleaseFile[] {
+  const files = [...minifiedBuilds(packageDir, 'css'), ...minifiedBuilds(packageDir, 'js')];
+  for (const folder of ['webfonts', 'sprites']) {
+    for (const name of listFiles(join(packageDir, folder))) files.push({ path: `${folder}/${name}`, bytes: readFileSync(join(packageDir, folder, name)) });
+  }
+  const svgs = join(packageDir, 'svgs');
+  for (const style of existsSync(svgs) ? readdirSync(svgs).sort() : []) {
+    for (const name of listFiles(join(svgs, style)).filter((n) => n.endsWith('.svg'))) {
+      files.push({ path: `svgs/${style}/${name}`, bytes: readFileSync(join(svgs, style, name)) });
+    }
+  }
+  return files.filter((file) => RELEASE_FILE_PATH.test(file.path));
+}

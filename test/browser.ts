@@ -1,0 +1,79 @@
+// Headless Chromium (Debian's) for the offline tests: every request must go to the service under
+// test. A page's own HTML is answered by the test (a made-up origin, so loads from the service are
+// cross-origin, as from a real site to a CDN); anything else is aborted and recorded.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+
+export interface OfflinePage {
+  page: Page;
+  /** Requests to anywhere but the service (and the site's own pages): should stay empty. */
+  blocked: string[];
+  /** Console errors, failed requests and page errors (integrity, CORS, 404): should stay empty. */
+  problems: string[];
+}
+
+export interface OfflineBrowser {
+  /** The service's origin, `http://127.0.0.1:<port>`. */
+  origin: string;
+  open(pages: Record<string, string>, first: string): Promise<OfflinePage>;
+  close(): Promise<void>;
+}
+
+/** Listens on a free port with `handler` and launches Chromium, once per test file. */
+export async function startOfflineBrowser(handler: (req: IncomingMessage, res: ServerResponse) => void): Promise<OfflineBrowser> {
+  const server: Server = createServer(handler);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  let sitePages: Record<string, string> = {};
+  const site = createServer((req, res) => {
+    const page = sitePages[req.url ?? ''];
+    res.writeHead(page === undefined ? 404 : 200, { 'content-type': 'text/html; charset=utf-8' }).end(page ?? '');
+  });
+  await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+  const siteOrigin = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
+  const browser: Browser = await puppeteer.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-gpu'] });
+  return {
+    origin,
+    async open(pages, first) {
+      sitePages = { ...pages, '/favicon.ico': '' };
+      const page = await browser.newPage();
+      const blocked: string[] = [];
+      const problems: string[] = [];
+      page.on('console', (message) => message.type() === 'error' && problems.push(`console: ${message.text()}`));
+      page.on('pageerror', (error) => problems.push(`page error: ${(error as Error).message}`));
+      page.on('requestfailed', (request) => {
+        if (!blocked.includes(request.url())) problems.push(`failed: ${request.url()} ${request.failure()?.errorText}`);
+      });
+      page.on('response', (response) => response.status() >= 400 && problems.push(`HTTP ${response.status()}: ${response.url()}`));
+      await page.setRequestInterception(true);
+      page.on('request', (request) => {
+        const url = request.url();
+        if (url.startsWith(`${origin}/`) || url.startsWith(`${siteOrigin}/`) || url.startsWith('data:')) return void request.continue();
+        blocked.push(url);
+        return void request.abort('blockedbyclient');
+      });
+      await page.goto(`${siteOrigin}${first}`, { waitUntil: 'load' });
+      return { page, blocked, problems };
+    },
+    async close() {
+      await browser.close();
+      await new Promise((resolve) => server.close(resolve));
+      await new Promise((resolve) => site.close(resolve));
+    },
+  };
+}
+
+/** The families of the web fonts the page has loaded (after `document.fonts.ready`). */
+export const loadedFontFamilies = (page: Page) =>
+  page.evaluate(async () => {
+    await document.fonts.ready;
+    return [...document.fonts].filter((font) => font.status === 'loaded').map((font) => font.family.replace(/^"|"$/g, ''));
+  });
+
+/** The rendered width of an element's ::before content (a webfont glyph), and the font it names. */
+export const glyphOf = (page: Page, selector: string) =>
+  page.$eval(selector, (element) => {
+    const style = getComputedStyle(element, '::before');
+    return { content: style.content, fontFamily: style.fontFamily, width: element.getBoundingClientRect().width };
+  });
