@@ -26,6 +26,9 @@ import { createAdmission } from './graphql/cost-limits.ts';
 import { createCompiledQueries } from './graphql/jit-gateway.ts';
 import { createKnownDocumentExecutor } from './graphql/known-documents.ts';
 import { accountGraphQLKeyPrefix } from './graphql/principal.ts';
+import { createKitAssetsRepo } from './kits/kit-assets.repo.ts';
+import { createKitAssetsRouter } from './kits/kit-assets.router.ts';
+import { createKitAssets } from './kits/kit-assets.service.ts';
 import { createKitsRepo } from './kits/kits.repo.ts';
 import { createKitsService } from './kits/kits.service.ts';
 import { createGraphQLRouter } from './graphql/graphql.router.ts';
@@ -87,10 +90,11 @@ export function createApp({ db, config, logger, ...options }: AppDeps) {
   app.use(createChangesRouter({ releases, changes, cache }));
   app.use(createReleasesRouter({ releases, catalogue, icons, cache }));
   const releaseFiles = createReleaseFilesRepo(db);
-  app.use(createCdnRouter({ releases, files: releaseFiles, cache }));
   const clock = options.clock ?? (() => new Date());
   const auth = createAuthService(createAuthRepo(db), { clock, accessTokenTtlSeconds: config.accessTokenTtlSeconds });
   const kits = createKitsService(createKitsRepo(db), auth, clock);
+  const kitAssets = createKitAssets({ kits, releases, repo: createKitAssetsRepo(db), files: releaseFiles, cache });
+  app.use(createKitAssetsRouter(kitAssets), createCdnRouter({ releases, files: releaseFiles, cache }));
   app.use(createTokenRouter(auth, { failureLimit: config.tokenFailureLimit, failureWindowSeconds: config.tokenFailureWindowSeconds, clientAddress }));
   const services = { releases, releasesRepo, catalogue, icons, iconsRepo, search, changes, auth, kits };
   const schema = createGraphQLSchema();
@@ -121,5 +125,5 @@ export function createApp({ db, config, logger, ...options }: AppDeps) {
     releases.refresh();
     if (!fastPath(req, res) && !graphQLFastPath(req, res)) app(req, res);
   };
-  return { app, handler, cache, auth, kits, health, close: async () => (cache.clear(), await apollo.stop()) };
+  return { app, handler, cache, auth, kits, releases, health, close: async () => (cache.clear(), await apollo.stop()) };
 }

@@ -1,0 +1,131 @@
+// What a page that includes a kit loads from this service: the loader, and either the kit's icon
+// script (SVG technology: its subset's icons and uploads, the release's SVG core, its shims) or its
+// stylesheet (webfont: the release's CSS for the subset's family-styles, shims, upload rules).
+// Each is built once per kit revision and release, and kept in the response cache.
+import { notFound } from '../errors.ts';
+import type { ReleaseFilesRepo } from '../cdn/release-files.repo.ts';
+import { cachedResponse, type CachedResponse, type ResponseCache } from '../http/response-cache.ts';
+import type { Release, ReleasesService } from '../releases/releases.service.ts';
+import type { KitAssetsRepo } from './kit-assets.repo.ts';
+import { coreConfigScript, iconPacksScript, kitLoaderScript, packLongName, uploadDefinition, uploadsCss, type IconDefinition } from './kit-script.ts';
+import type { KitRow } from './kits.repo.ts';
+import type { KitsService } from './kits.service.ts';
+import { entryVariants, type ResolvedSubset } from './subsets.ts';
+
+// A kit can change (uploads, subset) at any time: clients may keep its files for a few minutes.
+export const CACHE_KIT = 'public, max-age=300';
+
+export interface KitAssetsDeps {
+  kits: KitsService;
+  releases: ReleasesService;
+  repo: KitAssetsRepo;
+  files: ReleaseFilesRepo;
+  cache: ResponseCache;
+}
+
+/** The release's stylesheet of a family-style: `solid.css` for classic solid, `sharp-solid.css` for sharp solid. */
+const stylesheetOf = (familyStyle: { family: string; style: string }) =>
+  `css/${familyStyle.family === 'classic' ? familyStyle.style : `${familyStyle.family}-${familyStyle.style}`}.css`;
+
+export function createKitAssets({ kits, releases, repo, files, cache }: KitAssetsDeps) {
+  function kitOf(token: string): { kit: KitRow; release: Release; subset: ResolvedSubset } {
+    const kit = kits.byToken(token);
+    if (!kit) throw notFound(`no kit with token ${token}`);
+    const subset = kits.subsetOf(kit, kits.subsetRows([kit.id]), releases);
+    return { kit, release: subset.release, subset };
+  }
+
+  const releaseFile = (release: Release, path: string) => files.file(release.id, path)?.bytes.toString('utf8');
+  const needFile = (release: Release, path: string) => {
+    const text = releaseFile(release, path);
+    if (text === undefined) throw notFound(`release ${release.version} has no ${path} on this service (import it from its package to serve its files)`);
+    return text;
+  };
+
+  /** Built once per kit, revision and release; a new upload or subset raises the revision. */
+  function kept(kit: KitRow, release: Release, what: string, contentType: string, build: () => string): CachedResponse {
+    const key = `kit:${kit.token}:${kit.revision}:${kit.technology}:${release.id}:${what}`;
+    let entry = cache.get(key);
+    if (!entry) cache.set(key, (entry = cachedResponse(build(), contentType, CACHE_KIT)));
+    return entry;
+  }
+
+  function iconPacks(release: Release, subset: ResolvedSubset, kit: KitRow) {
+    const svgs = new Map(repo.svgs(release.id).map((svg) => [`${svg.iconId}:${svg.familyStyleId}`, svg]));
+    const aliases = new Map<number, string[]>();
+    for (const { iconId, name } of repo.aliases(release.id)) aliases.set(iconId, [...(aliases.get(iconId) ?? []), name]);
+    const packs = new Map<string, { longName: string; icons: Record<string, IconDefinition> }>();
+    for (const entry of subset.entries) {
+      const pack: Record<string, IconDefinition> = {};
+      for (const { icon } of entryVariants(subset, entry)) {
+        const svg = svgs.get(`${icon.rowId}:${entry.familyStyle.id}`);
+        if (!svg) continue;
+        const paths = JSON.parse(svg.pathData) as string[];
+        pack[icon.name] = [svg.width, svg.height, aliases.get(icon.rowId) ?? [], icon.unicode, paths.length === 1 ? paths[0] : paths];
+      }
+      packs.set(entry.familyStyle.prefix, { longName: packLongName(entry.familyStyle), icons: pack });
+    }
+    for (const upload of kits.uploads([kit.id])) {
+      const { prefix, longName, definition } = uploadDefinition(upload);
+      packs.set(prefix, { longName, icons: { ...packs.get(prefix)?.icons, [upload.name]: definition } });
+    }
+    return packs;
+  }
+
+  return {
+    /** `/<kit>.js`: small, and pointing at the kit's script or stylesheet for its current revision. */
+    loader(token: string, origin: string): CachedResponse {
+      const { kit, release } = kitOf(token);
+      const asset = kit.technology === 'svg' ? 'js/free.min.js' : 'css/free.min.css';
+      const path = `/releases/v${release.version}/${asset}?token=${kit.token}&revision=${kit.revision}`;
+      // Not kept: it is a few hundred bytes, and the origin it names comes from the request.
+      return cachedResponse(
+        kitLoaderScript(
+          {
+            token: kit.token,
+            revision: kit.revision,
+            version: release.version,
+            technology: kit.technology,
+            autoA11y: kit.autoAccessibilityEnabled,
+            ...(kit.technology === 'svg' ? { script: path } : { stylesheet: path }),
+          },
+          origin,
+        ),
+        'text/javascript; charset=utf-8',
+        CACHE_KIT,
+      );
+    },
+
+    /** `js/free.min.js?token=`: the kit's icons and uploads with the release's SVG core (and shims). */
+    script(token: string): CachedResponse {
+      const { kit, release, subset } = kitOf(token);
+      return kept(kit, release, 'script', 'text/javascript; charset=utf-8', () =>
+        [
+          coreConfigScript(kit.autoAccessibilityEnabled),
+          // As the release's all.js orders them: the packs wait in the namespace for the core, which
+          // indexes them all at once. (A pack added after the core replaces the page's icons at
+          // once, marking those of packs still to come as missing.) Shims last: adding them
+          // re-indexes and replaces again.
+          iconPacksScript(iconPacks(release, subset, kit)),
+          needFile(release, 'js/fontawesome.js'),
+          kit.shimEnabled ? needFile(release, 'js/v4-shims.js') : '',
+        ].join('\n'),
+      );
+    },
+
+    /** `css/free.min.css?token=`: the release's CSS for the subset's family-styles, shims and uploads. */
+    stylesheet(token: string): CachedResponse {
+      const { kit, release, subset } = kitOf(token);
+      return kept(kit, release, 'stylesheet', 'text/css; charset=utf-8', () =>
+        [
+          needFile(release, 'css/fontawesome.css'),
+          ...subset.entries.map((entry) => releaseFile(release, stylesheetOf(entry.familyStyle)) ?? ''),
+          kit.shimEnabled ? needFile(release, 'css/v4-shims.css') : '',
+          uploadsCss(kits.uploads([kit.id])),
+        ].join('\n'),
+      );
+    },
+  };
+}
+
+export type KitAssets = ReturnType<typeof createKitAssets>;
