@@ -7,7 +7,8 @@ import type { ReleaseFilesRepo } from '../cdn/release-files.repo.ts';
 import { cachedResponse, type CachedResponse, type ResponseCache } from '../http/response-cache.ts';
 import type { Release, ReleasesService } from '../releases/releases.service.ts';
 import type { KitAssetsRepo } from './kit-assets.repo.ts';
-import { coreConfigScript, iconPacksScript, kitLoaderScript, packLongName, uploadDefinition, uploadsCss, type IconDefinition } from './kit-script.ts';
+import { buildIconPacks, type SelectionEntry } from './icon-packs.ts';
+import { coreConfigScript, iconPacksScript, kitLoaderScript, stylesheetOf, uploadsCss } from './kit-script.ts';
 import type { KitRow } from './kits.repo.ts';
 import type { KitsService } from './kits.service.ts';
 import { entryVariants, type ResolvedSubset } from './subsets.ts';
@@ -22,10 +23,6 @@ export interface KitAssetsDeps {
   files: ReleaseFilesRepo;
   cache: ResponseCache;
 }
-
-/** The release's stylesheet of a family-style: `solid.css` for classic solid, `sharp-solid.css` for sharp solid. */
-const stylesheetOf = (familyStyle: { family: string; style: string }) =>
-  `css/${familyStyle.family === 'classic' ? familyStyle.style : `${familyStyle.family}-${familyStyle.style}`}.css`;
 
 export function createKitAssets({ kits, releases, repo, files, cache }: KitAssetsDeps) {
   function kitOf(token: string): { kit: KitRow; release: Release; subset: ResolvedSubset } {
@@ -50,27 +47,9 @@ export function createKitAssets({ kits, releases, repo, files, cache }: KitAsset
     return entry;
   }
 
-  function iconPacks(release: Release, subset: ResolvedSubset, kit: KitRow) {
-    const svgs = new Map(repo.svgs(release.id).map((svg) => [`${svg.iconId}:${svg.familyStyleId}`, svg]));
-    const aliases = new Map<number, string[]>();
-    for (const { iconId, name } of repo.aliases(release.id)) aliases.set(iconId, [...(aliases.get(iconId) ?? []), name]);
-    const packs = new Map<string, { longName: string; icons: Record<string, IconDefinition> }>();
-    for (const entry of subset.entries) {
-      const pack: Record<string, IconDefinition> = {};
-      for (const { icon } of entryVariants(subset, entry)) {
-        const svg = svgs.get(`${icon.rowId}:${entry.familyStyle.id}`);
-        if (!svg) continue;
-        const paths = JSON.parse(svg.pathData) as string[];
-        pack[icon.name] = [svg.width, svg.height, aliases.get(icon.rowId) ?? [], icon.unicode, paths.length === 1 ? paths[0] : paths];
-      }
-      packs.set(entry.familyStyle.prefix, { longName: packLongName(entry.familyStyle), icons: pack });
-    }
-    for (const upload of kits.uploads([kit.id])) {
-      const { prefix, longName, definition } = uploadDefinition(upload);
-      packs.set(prefix, { longName, icons: { ...packs.get(prefix)?.icons, [upload.name]: definition } });
-    }
-    return packs;
-  }
+  /** The kit's subset as selection entries (each family-style with its icons). */
+  const selection = (subset: ResolvedSubset): SelectionEntry[] =>
+    subset.entries.map((entry) => ({ familyStyle: entry.familyStyle, icons: entryVariants(subset, entry).map((variant) => variant.icon) }));
 
   return {
     /** `/<kit>.js`: small, and pointing at the kit's script or stylesheet for its current revision. */
@@ -106,7 +85,7 @@ export function createKitAssets({ kits, releases, repo, files, cache }: KitAsset
           // indexes them all at once. (A pack added after the core replaces the page's icons at
           // once, marking those of packs still to come as missing.) Shims last: adding them
           // re-indexes and replaces again.
-          iconPacksScript(iconPacks(release, subset, kit)),
+          iconPacksScript(buildIconPacks(repo, release, selection(subset), kits.uploads([kit.id]))),
           needFile(release, 'js/fontawesome.js'),
           kit.shimEnabled ? needFile(release, 'js/v4-shims.js') : '',
         ].join('\n'),

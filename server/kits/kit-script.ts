@@ -65,6 +65,9 @@ export function kitLoaderScript(config: LoaderConfig, fallbackOrigin: string): s
 export const packLongName = (familyStyle: { family: string; style: string }) =>
   familyStyle.family === 'classic' ? `fa-${familyStyle.style}` : `fa-${familyStyle.family}-${familyStyle.style}`;
 
+/** The release's stylesheet of a family-style: `css/solid.css` for classic solid, `css/sharp-solid.css` for sharp solid. */
+export const stylesheetOf = (familyStyle: { family: string; style: string }) => `css/${packLongName(familyStyle).slice(3)}.css`;
+
 /** An upload as an icon definition: prefix `fak`, or `fakd` for a two-path (duotone) upload. */
 export function uploadDefinition(upload: UploadRow): { prefix: 'fak' | 'fakd'; longName: string; definition: IconDefinition } {
   const duotone = upload.pathData.length > 1;
