@@ -397,3 +397,25 @@ export const dataChanges = sqliteTable('data_changes', {
   id: integer('id').primaryKey({ autoIncrement: true }),
   scope: text('scope').notNull(),
 });
+
+// Self-hosting archives (kit downloads and icon subsets), built in the background. A build is
+// PENDING until its zip is stored (READY) or it fails (FAILED, with the reason); a build a restart
+// interrupted is marked FAILED at the next start, never left PENDING.
+export const builds = sqliteTable(
+  'builds',
+  {
+    id: text('id').primaryKey(),
+    kind: text('kind', { enum: ['kit', 'subset'] }).notNull(),
+    // Kit downloads only; their builds go with the kit.
+    kitId: integer('kit_id').references(() => kits.id, { onDelete: 'cascade' }),
+    buildType: text('build_type', { enum: ['WEB', 'DESKTOP'] }).notNull(),
+    // What was asked for, so a build can be matched to a later identical request.
+    request: text('request').notNull(),
+    status: text('status', { enum: ['PENDING', 'READY', 'FAILED'] }).notNull(),
+    failureReason: text('failure_reason'),
+    zip: blob('zip', { mode: 'buffer' }),
+    createdAt: text('created_at').notNull(),
+    finishedAt: text('finished_at'),
+  },
+  (t) => [index('builds_kit').on(t.kitId), index('builds_request').on(t.request)],
+);

@@ -1,5 +1,5 @@
 // createApp wires every part together and returns a request handler; it never listens.
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import compression from 'compression';
 import express from 'express';
 import type { Logger } from 'pino';
@@ -26,6 +26,10 @@ import { createAdmission } from './graphql/cost-limits.ts';
 import { createCompiledQueries } from './graphql/jit-gateway.ts';
 import { createKnownDocumentExecutor } from './graphql/known-documents.ts';
 import { accountGraphQLKeyPrefix } from './graphql/principal.ts';
+import { createBuildsRepo } from './downloads/builds.repo.ts';
+import { createBuildsService } from './downloads/builds.service.ts';
+import { createDownloadsRouter } from './downloads/downloads.router.ts';
+import { attachSubscriptions } from './graphql/subscriptions.ts';
 import { createKitAssetsRepo } from './kits/kit-assets.repo.ts';
 import { createKitAssetsRouter } from './kits/kit-assets.router.ts';
 import { createKitAssets } from './kits/kit-assets.service.ts';
@@ -93,10 +97,12 @@ export function createApp({ db, config, logger, ...options }: AppDeps) {
   const clock = options.clock ?? (() => new Date());
   const auth = createAuthService(createAuthRepo(db), { clock, accessTokenTtlSeconds: config.accessTokenTtlSeconds });
   const kits = createKitsService(createKitsRepo(db), auth, clock);
-  const kitAssets = createKitAssets({ kits, releases, repo: createKitAssetsRepo(db), files: releaseFiles, cache });
-  app.use(createKitAssetsRouter(kitAssets), createCdnRouter({ releases, files: releaseFiles, cache }));
+  const kitAssetsRepo = createKitAssetsRepo(db);
+  const kitAssets = createKitAssets({ kits, releases, repo: kitAssetsRepo, files: releaseFiles, cache });
+  const builds = createBuildsService({ repo: createBuildsRepo(db), kits, releases, assets: kitAssetsRepo, files: releaseFiles, clock, logger });
+  app.use(createKitAssetsRouter(kitAssets), createCdnRouter({ releases, files: releaseFiles, cache }), createDownloadsRouter(builds));
   app.use(createTokenRouter(auth, { failureLimit: config.tokenFailureLimit, failureWindowSeconds: config.tokenFailureWindowSeconds, clientAddress }));
-  const services = { releases, releasesRepo, catalogue, icons, iconsRepo, search, changes, auth, kits };
+  const services = { releases, releasesRepo, catalogue, icons, iconsRepo, search, changes, auth, kits, builds };
   const schema = createGraphQLSchema();
   const compiled = createCompiledQueries(schema);
   const admission = createAdmission(schema);
@@ -125,5 +131,20 @@ export function createApp({ db, config, logger, ...options }: AppDeps) {
     releases.refresh();
     if (!fastPath(req, res) && !graphQLFastPath(req, res)) app(req, res);
   };
-  return { app, handler, cache, auth, kits, releases, health, close: async () => (cache.clear(), await apollo.stop()) };
+  const subscriptions: { dispose(): Promise<void> }[] = [];
+  return {
+    app,
+    handler,
+    cache,
+    auth,
+    kits,
+    releases,
+    health,
+    builds,
+    /** Serves GraphQL subscriptions (graphql-ws) on the server's WebSocket upgrades to /graphql. */
+    attachSubscriptions: (server: Server) => void subscriptions.push(attachSubscriptions(server, { schema, services, authenticate: auth.authenticate })),
+    /** Closes the WebSocket connections (first, at shutdown: they would hold the server open). */
+    closeSubscriptions: async () => void (await Promise.all(subscriptions.splice(0).map((s) => s.dispose()))),
+    close: async () => (cache.clear(), await Promise.all(subscriptions.splice(0).map((s) => s.dispose())), await apollo.stop()),
+  };
 }

@@ -52,7 +52,7 @@ export async function serve(config: Config, logger: Logger): Promise<void> {
   migrateDatabase(db);
   if (config.seedDefaults) await seedDefaultsIfEmpty(db, logger);
 
-  const { handler: appHandler, cache, health, close } = createApp({ db, config, logger });
+  const { handler: appHandler, cache, health, close, attachSubscriptions, closeSubscriptions } = createApp({ db, config, logger });
   // The file was checked before it was opened (openDatabase); damage found later flips readiness.
   const integrityChecks =
     config.databaseCheckIntervalSeconds > 0 && config.databasePath !== ':memory:'
@@ -68,6 +68,7 @@ export async function serve(config: Config, logger: Logger): Promise<void> {
   const handler = metrics ? metrics.wrap(appHandler) : appHandler;
   // Node answers 431 past 16 KiB of headers; slow clients cannot hold a request open for long.
   const server = createHttpServer({ maxHeaderSize: 16 * 1024, requestTimeout: config.requestTimeoutMs, headersTimeout: 10_000 }, handler);
+  attachSubscriptions(server);
   server.keepAliveTimeout = 5_000;
   server.maxHeadersCount = 100;
   /**
@@ -87,6 +88,7 @@ export async function serve(config: Config, logger: Logger): Promise<void> {
       server.closeAllConnections();
     }, config.shutdownTimeoutMs);
     deadline.unref();
+    void closeSubscriptions();
     server.close(async () => {
       integrityChecks?.stop();
       await close();

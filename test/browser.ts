@@ -5,6 +5,16 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 
+const SITE_TYPES: Record<string, string> = {
+  html: 'text/html; charset=utf-8',
+  css: 'text/css; charset=utf-8',
+  js: 'text/javascript; charset=utf-8',
+  svg: 'image/svg+xml',
+  woff2: 'font/woff2',
+  woff: 'font/woff',
+  ttf: 'font/ttf',
+};
+
 export interface OfflinePage {
   page: Page;
   /** Requests to anywhere but the service (and the site's own pages): should stay empty. */
@@ -16,7 +26,8 @@ export interface OfflinePage {
 export interface OfflineBrowser {
   /** The service's origin, `http://127.0.0.1:<port>`. */
   origin: string;
-  open(pages: Record<string, string>, first: string): Promise<OfflinePage>;
+  /** Opens `first` of `pages` (path -> HTML, or any file: an unpacked archive) served from the site's origin. */
+  open(pages: Record<string, string | Uint8Array>, first: string): Promise<OfflinePage>;
   close(): Promise<void>;
 }
 
@@ -25,10 +36,11 @@ export async function startOfflineBrowser(handler: (req: IncomingMessage, res: S
   const server: Server = createServer(handler);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  let sitePages: Record<string, string> = {};
+  let sitePages: Record<string, string | Uint8Array> = {};
   const site = createServer((req, res) => {
-    const page = sitePages[req.url ?? ''];
-    res.writeHead(page === undefined ? 404 : 200, { 'content-type': 'text/html; charset=utf-8' }).end(page ?? '');
+    const path = (req.url ?? '').split('?')[0];
+    const page = sitePages[path];
+    res.writeHead(page === undefined ? 404 : 200, { 'content-type': SITE_TYPES[path.slice(path.lastIndexOf('.') + 1)] ?? 'application/octet-stream' }).end(page ?? '');
   });
   await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
   const siteOrigin = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;

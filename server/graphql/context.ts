@@ -1,5 +1,6 @@
 // The per-request GraphQL context: who is calling, the services, and fresh DataLoaders.
 import type { AuthService } from '../auth/auth.service.ts';
+import type { BuildsService } from '../downloads/builds.service.ts';
 import type { IconsRepo } from '../icons/icons.repo.ts';
 import type { KitsService } from '../kits/kits.service.ts';
 import type { IconsService } from '../icons/icons.service.ts';
@@ -21,6 +22,7 @@ export interface Services {
   changes: ChangesService;
   auth: AuthService;
   kits: KitsService;
+  builds: BuildsService;
 }
 
 export interface GraphQLContext {

@@ -58,6 +58,10 @@ export function createKitsService(repo: KitsRepo, auth: AuthService, clock: Cloc
     uploads: (kitIds: number[]) => repo.uploads(kitIds),
     subsetRows: (kitIds: number[]) => repo.subsetRows(kitIds),
     svgs: (iconIds: number[]) => repo.variants.svgs(iconIds),
+    /** A release's icon variants, indexed once per release. */
+    releaseVariants: variantsOf,
+    /** The icon id an alias names in a release, if any. */
+    aliasTarget: (release: Release, name: string) => repo.variants.aliasTarget(release.id, name),
 
     addUpload(kitToken: string, name: string, svgText: string) {
       const kit = byToken(kitToken);

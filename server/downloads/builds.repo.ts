@@ -1,0 +1,40 @@
+// SQL for builds (db/schema.ts, builds): created PENDING, finished READY (with the zip) or FAILED.
+import { and, desc, eq, inArray, notInArray } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import * as t from '../../db/schema.ts';
+
+export type BuildRow = Omit<typeof t.builds.$inferSelect, 'zip'>;
+const columns = {
+  id: t.builds.id,
+  kind: t.builds.kind,
+  kitId: t.builds.kitId,
+  buildType: t.builds.buildType,
+  request: t.builds.request,
+  status: t.builds.status,
+  failureReason: t.builds.failureReason,
+  createdAt: t.builds.createdAt,
+  finishedAt: t.builds.finishedAt,
+};
+
+export function createBuildsRepo(db: Db) {
+  return {
+    insert: (row: Omit<typeof t.builds.$inferInsert, 'status'>) => db.insert(t.builds).values({ ...row, status: 'PENDING' }).returning(columns).get(),
+    byId: (id: string): BuildRow | undefined => db.select(columns).from(t.builds).where(eq(t.builds.id, id)).get(),
+    /** The newest build made for this request that has not failed, if any. */
+    reusable: (request: string): BuildRow | undefined =>
+      db.select(columns).from(t.builds).where(and(eq(t.builds.request, request), inArray(t.builds.status, ['PENDING', 'READY']))).orderBy(desc(t.builds.createdAt)).get(),
+    zip: (id: string): Buffer | undefined => db.select({ zip: t.builds.zip }).from(t.builds).where(and(eq(t.builds.id, id), eq(t.builds.status, 'READY'))).get()?.zip ?? undefined,
+    ready: (id: string, zip: Buffer, at: string) => db.update(t.builds).set({ status: 'READY', zip, finishedAt: at }).where(eq(t.builds.id, id)).run(),
+    failed: (id: string, reason: string, at: string) => db.update(t.builds).set({ status: 'FAILED', failureReason: reason, finishedAt: at }).where(eq(t.builds.id, id)).run(),
+    /** At start: builds a stopped process left PENDING will never finish. */
+    failInterrupted: (at: string) =>
+      db.update(t.builds).set({ status: 'FAILED', failureReason: 'the server restarted before the build finished; request it again', finishedAt: at }).where(eq(t.builds.status, 'PENDING')).run().changes,
+    /** Keeps the newest `keep` builds (their zips are what the database holds). */
+    prune: (keep: number) => {
+      const newest = db.select({ id: t.builds.id }).from(t.builds).orderBy(desc(t.builds.createdAt)).limit(keep).all().map((r) => r.id);
+      if (newest.length === keep) db.delete(t.builds).where(notInArray(t.builds.id, newest)).run();
+    },
+  };
+}
+
+export type BuildsRepo = ReturnType<typeof createBuildsRepo>;

@@ -1,0 +1,152 @@
+// Kit downloads and subset builds: requests become PENDING builds at once, and archives are made
+// off the request path, a bounded number at a time (font subsetting is CPU work), each finishing
+// READY with its zip stored or FAILED with a reason. Builds a restart interrupted are marked
+// FAILED when the service starts again.
+import { randomBytes } from 'node:crypto';
+import { EventEmitter } from 'node:events';
+import type { Logger } from 'pino';
+import type { Clock } from '../auth/auth.service.ts';
+import type { ReleaseFilesRepo } from '../cdn/release-files.repo.ts';
+import { AppError } from '../errors.ts';
+import { buildIconPacks, type SelectionEntry } from '../kits/icon-packs.ts';
+import type { KitAssetsRepo } from '../kits/kit-assets.repo.ts';
+import type { KitRow } from '../kits/kits.repo.ts';
+import type { KitsService } from '../kits/kits.service.ts';
+import { entryVariants } from '../kits/subsets.ts';
+import type { License } from '../kits/variant-index.ts';
+import type { ReleasesService } from '../releases/releases.service.ts';
+import { ArchiveError, buildArchive, type ArchiveInput, type BuildType } from './archive.ts';
+import type { BuildRow, BuildsRepo } from './builds.repo.ts';
+import { resolveSubsetRequest, type SubsetIconInput } from './subset-request.ts';
+
+export interface BuildLimits {
+  /** Builds made at the same time. */
+  concurrency: number;
+  /** Builds that may wait; more are refused (FAILED at once). */
+  queued: number;
+  /** An archive larger than this fails. */
+  maxArchiveBytes: number;
+  /** Builds kept (with their zips); older ones are deleted. */
+  kept: number;
+}
+
+export const DEFAULT_BUILD_LIMITS: BuildLimits = { concurrency: 1, queued: 16, maxArchiveBytes: 64 * 1024 * 1024, kept: 200 };
+
+export interface BuildsDeps {
+  repo: BuildsRepo;
+  kits: KitsService;
+  releases: ReleasesService;
+  assets: KitAssetsRepo;
+  files: ReleaseFilesRepo;
+  clock: Clock;
+  logger: Logger;
+  limits?: BuildLimits;
+}
+
+export const downloadPath = (build: BuildRow) => `/downloads/${build.id}.zip`;
+
+export function createBuildsService({ repo, kits, releases, assets, files, clock, logger, limits = DEFAULT_BUILD_LIMITS }: BuildsDeps) {
+  const now = () => clock().toISOString();
+  const interrupted = repo.failInterrupted(now());
+  if (interrupted > 0) logger.warn({ builds: interrupted }, 'marked builds a restart interrupted as FAILED');
+  const finished = new EventEmitter().setMaxListeners(0);
+  const queue: { id: string; make: () => ArchiveInput }[] = [];
+  let running = 0;
+
+  async function run(id: string, make: () => ArchiveInput): Promise<void> {
+    const started = Date.now();
+    try {
+      const zip = await buildArchive(make(), files);
+      if (zip.length > limits.maxArchiveBytes) throw new ArchiveError(`the archive would be ${zip.length} bytes, over the limit of ${limits.maxArchiveBytes}`);
+      repo.ready(id, Buffer.from(zip.buffer, zip.byteOffset, zip.length), now());
+      logger.info({ build: id, bytes: zip.length, ms: Date.now() - started }, 'build ready');
+    } catch (error) {
+      const known = error instanceof ArchiveError || error instanceof AppError;
+      if (!known) logger.error({ err: error, build: id }, 'build failed');
+      repo.failed(id, known ? (error as Error).message : 'an internal error stopped the build', now());
+    }
+    repo.prune(limits.kept);
+    finished.emit(id);
+  }
+
+  function pump(): void {
+    while (running < limits.concurrency && queue.length > 0) {
+      const job = queue.shift()!;
+      running++;
+      // After the request that asked for it has been answered.
+      setImmediate(() => void run(job.id, job.make).finally(() => (running--, pump())));
+    }
+  }
+
+  function start(row: Parameters<BuildsRepo['insert']>[0], make: () => ArchiveInput): BuildRow {
+    const build = repo.insert(row);
+    if (queue.length >= limits.queued) {
+      repo.failed(build.id, `${limits.queued} builds are waiting already; request it again shortly`, now());
+      return repo.byId(build.id)!;
+    }
+    queue.push({ id: build.id, make });
+    pump();
+    return build;
+  }
+
+  const newId = () => randomBytes(12).toString('base64url');
+
+  return {
+    /** A kit's archive for its current revision: an identical request reuses a build not failed. */
+    kitDownload(kit: KitRow, buildType: BuildType): BuildRow {
+      const release = releases.resolve(kit.version);
+      const request = `kit:${kit.id}:${kit.revision}:${release.id}:${buildType}:${kit.shimEnabled}:${kit.autoAccessibilityEnabled}`;
+      const existing = repo.reusable(request);
+      if (existing) return existing;
+      return start({ id: newId(), kind: 'kit', kitId: kit.id, buildType, request, createdAt: now() }, () => {
+        const subset = kits.subsetOf(kit, kits.subsetRows([kit.id]), releases);
+        const entries = subset.entries.map((entry) => ({ familyStyle: entry.familyStyle, icons: entryVariants(subset, entry).map((v) => v.icon) }));
+        const uploads = kits.uploads([kit.id]);
+        const name = `kit-${kit.token}-${buildType.toLowerCase()}`;
+        return archiveInput(name, buildType, subset.release, entries, uploads, kit.shimEnabled, kit.autoAccessibilityEnabled);
+      });
+    },
+
+    /** A subset of a release's icons; the request is checked at once (every problem in one error). */
+    subset(icons: SubsetIconInput[], version: string | null, licenses: License[], id: string | null): BuildRow {
+      if (id !== null && !/^[A-Za-z0-9_-]{8,64}$/.test(id)) throw new AppError(400, 'INVALID_PARAMETER', 'id: 8 to 64 letters, digits, - or _');
+      if (id !== null && repo.byId(id)) throw new AppError(400, 'INVALID_PARAMETER', `a build with id ${id} exists already`);
+      const wanted = version ?? icons.find((icon) => icon.version)?.version ?? null;
+      const release = wanted ? releases.resolve(wanted) : releases.list().find((r) => r.isLatest);
+      if (!release) throw new AppError(404, 'RELEASE_NOT_FOUND', 'no release is loaded');
+      const view = { familyStyles: releases.familyStyles(release), variants: kits.releaseVariants(release), aliasOf: (name: string) => kits.aliasTarget(release, name), licenses };
+      const { entries, problems } = resolveSubsetRequest(icons, view);
+      if (problems.length > 0) throw new AppError(400, 'INVALID_PARAMETER', problems.slice(0, 20).join('; '));
+      const buildId = id ?? newId();
+      const request = `subset:${release.id}:${entries.map((e) => `${e.familyStyle.prefix}=${e.icons.map((i) => i.name).join(',')}`).join(';')}`;
+      return start({ id: buildId, kind: 'subset', kitId: null, buildType: 'WEB', request, createdAt: now() }, () =>
+        archiveInput(`subset-${buildId}`, 'WEB', release, entries, [], false, true),
+      );
+    },
+
+    byId: (id: string) => repo.byId(id),
+    zip: (id: string) => repo.zip(id),
+
+    /** Resolves once the build is READY or FAILED (at once if it is already). */
+    whenFinished(id: string, signal?: AbortSignal): Promise<BuildRow | undefined> {
+      return new Promise((resolve) => {
+        const check = () => {
+          const build = repo.byId(id);
+          if (!build || build.status !== 'PENDING') {
+            finished.off(id, check);
+            resolve(build);
+          }
+        };
+        finished.on(id, check);
+        signal?.addEventListener('abort', () => (finished.off(id, check), resolve(repo.byId(id))), { once: true });
+        check();
+      });
+    },
+  };
+
+  function archiveInput(name: string, buildType: BuildType, release: ReturnType<ReleasesService['resolve']>, entries: SelectionEntry[], uploads: ReturnType<KitsService['uploads']>, shims: boolean, autoA11y: boolean): ArchiveInput {
+    return { name, buildType, release, entries, packs: buildIconPacks(assets, release, entries, uploads), uploads, shims, autoA11y };
+  }
+}
+
+export type BuildsService = ReturnType<typeof createBuildsService>;
