@@ -6,6 +6,7 @@ import { MAX_UPGRADE_ENTRIES } from './releases/changes.query.ts';
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const json = (schema: object) => ({ 'application/json': { schema } });
 const problem = (description: string) => ({ description, content: { 'application/problem+json': { schema: ref('Problem') } } });
+const binary = (...types: string[]) => Object.fromEntries(types.map((type) => [type, { schema: { type: 'string', contentMediaType: type } }]));
 const strings = { type: 'array', items: { type: 'string' } };
 const prefixes = { type: 'array', items: { type: 'object', required: ['prefix'], additionalProperties: false, properties: { prefix: { type: 'string' } } } };
 
@@ -87,6 +88,39 @@ export const openApiDocument = {
           404: problem('No such release'),
           413: problem('Body larger than 512 KiB'),
         },
+      },
+    },
+    '/releases/v{version}/{path}': {
+      get: {
+        summary: "A release's file as the CDN serves it (css/, js/, webfonts/, svgs/<style>/, sprites/); `.min` paths give the same bytes",
+        description:
+          'The minified build at the plain path, so each srisByLicense value is the sha384 of these bytes. Only releases imported from a package have files. ' +
+          'With `?token=<kit>`, `js/free.min.js` and `css/free.min.css` are that kit\'s script or stylesheet (Cache-Control: public, max-age=300).',
+        parameters: [
+          { name: 'version', in: 'path', required: true, description: 'An exact release version', schema: { type: 'string' } },
+          { name: 'path', in: 'path', required: true, description: 'The file, slashes included: css/all.css, webfonts/fa-solid-900.woff2', schema: { type: 'string' } },
+          { name: 'token', in: 'query', description: "A kit's token, for its js/free.min.js or css/free.min.css", schema: { type: 'string' } },
+        ],
+        responses: {
+          200: { description: 'The file (immutable; strong ETag; brotli/gzip except fonts)', content: binary('text/css', 'text/javascript', 'font/woff2', 'font/ttf', 'image/svg+xml') },
+          304: { description: 'Not modified (If-None-Match matched)' },
+          400: problem('A kit file without a valid token'),
+          404: problem('No such release or file'),
+        },
+      },
+    },
+    '/{kitToken}.js': {
+      get: {
+        summary: "A kit's loader script: adds the kit's script (SVG) or stylesheet (webfont) from this service to the page",
+        parameters: [{ name: 'kitToken', in: 'path', required: true, schema: { type: 'string' } }],
+        responses: { 200: { description: 'The loader (Cache-Control: public, max-age=300)', content: binary('text/javascript') }, 404: problem('No such kit') },
+      },
+    },
+    '/downloads/{buildId}.zip': {
+      get: {
+        summary: 'A READY kit download or subset build (GraphQL createKitDownload, createSubset)',
+        parameters: [{ name: 'buildId', in: 'path', required: true, schema: { type: 'string' } }],
+        responses: { 200: { description: 'The archive', content: binary('application/zip') }, 404: problem('No such build, or not READY (FAILED: the reason)') },
       },
     },
   },

@@ -24,6 +24,8 @@ const REQUESTS = [
   '/releases/1.2.0/changes',
   '/releases/1.2.0/changes?from=9.9.9',
   '/releases/1.2.0/changes?from=1.x',
+  '/abcdef1234.js',
+  '/downloads/abcdefgh12.zip',
 ];
 
 describe('OpenAPI document', () => {
