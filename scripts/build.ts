@@ -11,6 +11,7 @@ import { gzipSync } from 'node:zlib';
 import { build, type Plugin } from 'esbuild';
 import { inject } from 'postject';
 import { fontAwesomeFreeDocument } from '../seeds/import/font-awesome.ts';
+import { packageReleaseFiles, writeFilesArchive } from '../seeds/import/release-files.ts';
 import { DEFAULT_RELEASES, defaultPackageDir } from '../seeds/defaults.ts';
 
 const root = new URL('..', import.meta.url).pathname.replace(/\/$/, '');
@@ -24,10 +25,19 @@ function filesUnder(dir: string, keep: (file: string) => boolean): string[] {
     .filter((file) => statSync(file).isFile() && keep(file));
 }
 
+const HARFBUZZ_WASM = 'node_modules/harfbuzzjs/dist/harfbuzz-subset.wasm';
+
 /** Each module's import.meta.url becomes its place in the unpacked tree; import.meta.main is false. */
 const importMetaPlugin: Plugin = {
   name: 'import-meta',
   setup(esbuild) {
+    // subset-font reads harfbuzz's WebAssembly from its package folder; here, from the unpacked tree.
+    esbuild.onLoad({ filter: /[\\/]subset-font[\\/]index\.js$/ }, (args) => {
+      const source = readFileSync(args.path, 'utf8');
+      const wasm = `require.resolve('${HARFBUZZ_WASM.slice('node_modules/'.length)}')`;
+      if (!source.includes(wasm)) throw new Error(`subset-font no longer loads ${wasm}: update scripts/build.ts`);
+      return { contents: source.replace(wasm, `require('node:url').fileURLToPath(globalThis.iconmetaUrl('/${HARFBUZZ_WASM}'))`), loader: 'js' };
+    });
     esbuild.onLoad({ filter: /\.ts$/ }, (args) => {
       if (args.path.includes('/node_modules/')) return undefined;
       const source = readFileSync(args.path, 'utf8');
@@ -54,11 +64,14 @@ export async function buildExecutable(): Promise<{ file: string; bytes: number }
   for (const version of DEFAULT_RELEASES) {
     const document = fontAwesomeFreeDocument(defaultPackageDir(version));
     assets.set(`seeds/defaults/${version}.json`, Buffer.from(JSON.stringify(document)));
+    // The files its CDN paths serve, beside the document (seeds/import/release-files.ts).
+    assets.set(`seeds/defaults/${version}.files.zip`, Buffer.from(writeFilesArchive(packageReleaseFiles(defaultPackageDir(version)))));
   }
   const require = createRequire(import.meta.url);
   const addon = `node_modules/better-sqlite3/prebuilds/${process.platform}-${process.arch}.node`;
   assets.set(addon, readFileSync(join(dirname(require.resolve('better-sqlite3/package.json')), relative('node_modules/better-sqlite3', addon))));
   assets.set('package.json', readFileSync(join(root, 'package.json')));
+  assets.set(HARFBUZZ_WASM, readFileSync(require.resolve(HARFBUZZ_WASM.slice('node_modules/'.length), { paths: [dirname(require.resolve('subset-font'))] })));
 
   const bundle = join(work, 'iconmeta.cjs');
   await build({

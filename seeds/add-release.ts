@@ -6,7 +6,7 @@ import type { Db } from '../db/client.ts';
 import { fontAwesomeFreeDocument, locatePackage } from './import/font-awesome.ts';
 import { laterIcons, versionHasMetadata } from './import/labels.ts';
 import { fetchRelease, openTarball, type PackageOnDisk } from './import/package-source.ts';
-import { packageReleaseFiles, type ReleaseFile } from './import/release-files.ts';
+import { filesArchiveOf, packageReleaseFiles, readFilesArchive, type ReleaseFile } from './import/release-files.ts';
 import { loadRelease } from './load.ts';
 
 export interface AddOptions {
@@ -28,7 +28,8 @@ export async function addRelease(db: Db, spec: string, options: AddOptions = {})
     } catch (error) {
       throw new Error(`${spec} is not valid JSON: ${(error as Error).message}`);
     }
-    return summarise(db, parsed, options);
+    const archive = filesArchiveOf(spec);
+    return summarise(db, parsed, options, existsSync(archive) ? readFilesArchive(readFileSync(archive)) : []);
   }
   const onDisk = await openSource(spec);
   try {

@@ -4,6 +4,7 @@
 // where the package ships one; the server answers the `.min` path from the same entry.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { unzipSync, zipSync } from 'fflate';
 import { isMinifiedPath } from './sri.ts';
 
 export interface ReleaseFile {
@@ -42,4 +43,22 @@ export function packageReleaseFiles(packageDir: string): ReleaseFile[] {
     }
   }
   return files.filter((file) => RELEASE_FILE_PATH.test(file.path));
+}
+
+/**
+ * A release document's files travel beside it as `<document>.files.zip` (the paths above at the
+ * top of the zip): how dist/iconmeta carries the default releases' files, and how an
+ * organisation can ship its own library's CSS and fonts with its documents.
+ */
+export const filesArchiveOf = (documentPath: string) => documentPath.replace(/\.json$/, '.files.zip');
+
+export function writeFilesArchive(files: ReleaseFile[]): Uint8Array {
+  // Fonts are compressed already; the rest (SVG, CSS, JS) shrinks to about a third.
+  return zipSync(Object.fromEntries(files.map((file) => [file.path, [file.bytes, { level: /\.woff2?$/.test(file.path) ? 0 : 9 }]])));
+}
+
+export function readFilesArchive(zip: Uint8Array): ReleaseFile[] {
+  return Object.entries(unzipSync(zip))
+    .filter(([path]) => !path.endsWith('/'))
+    .map(([path, bytes]) => ({ path, bytes: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length) }));
 }
