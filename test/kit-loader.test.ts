@@ -8,7 +8,14 @@ import * as t from '../db/schema.ts';
 import { addRelease } from '../seeds/add-release.ts';
 import { defaultPackageDir } from '../seeds/defaults.ts';
 import { loadedFontFamilies, startOfflineBrowser, type OfflineBrowser } from './browser.ts';
+import { readFont } from './font-reader.ts';
 import { buildTestApp } from './helpers.ts';
+
+const binary = (res: any, done: (error: Error | null, body: Buffer) => void) => {
+  const chunks: Buffer[] = [];
+  res.on('data', (chunk: Buffer) => chunks.push(chunk));
+  res.on('end', () => done(null, Buffer.concat(chunks)));
+};
 
 const LOGO = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 640 512"><path d="M0 0h640v512H0z"/></svg>';
 
@@ -30,6 +37,7 @@ describe('kit loaders', function () {
     app.kits.addUpload(svgKit, 'acme-logo', LOGO);
     db.update(t.kits).set({ shimEnabled: true }).where(eq(t.kits.token, svgKit)).run();
     fontKit = kit('webfont', '7.3.1');
+    app.kits.setSubset(fontKit, { type: 'CUSTOM', entries: [{ prefix: 'fas', only: ['house', 'user'] }, { prefix: 'fab', only: null }] }, app.releases);
     app.kits.addUpload(fontKit, 'acme-logo', LOGO);
   });
 
@@ -56,11 +64,16 @@ describe('kit loaders', function () {
     expect(noToken.body.invalidParams[0].name).to.equal('token');
   });
 
-  it("serves a webfont kit's stylesheet: the release's CSS for its family-styles and its uploads' rules", async () => {
+  it("serves a webfont kit's stylesheet: the release's CSS for its family-styles, fonts cut to its listed icons, its uploads' rules", async () => {
     const { text, headers } = await app.http.get(`/releases/v7.3.1/css/free.min.css?token=${fontKit}`).expect(200);
     expect(headers['content-type']).to.equal('text/css; charset=utf-8');
-    expect(text).to.include('../webfonts/fa-solid-900.woff2').and.include('../webfonts/fa-brands-400.woff2').and.include('../webfonts/fa-regular-400.woff2');
+    expect(text).to.include(`url(../webfonts/fa-solid-900.woff2?token=${fontKit}&revision=3)`).and.include('url(../webfonts/fa-brands-400.woff2)');
+    expect(text).to.not.include('fa-regular-400');
     expect(text).to.match(/\.fa-kit\.fa-acme-logo::before/);
+    const font = await app.http.get(`/releases/v7.3.1/webfonts/fa-solid-900.woff2?token=${fontKit}`).buffer(true).parse(binary).expect(200);
+    expect(font.headers['content-type']).to.equal('font/woff2');
+    expect((await readFont(font.body)).codePoints).to.deep.equal([0xf007, 0xf015]);
+    await app.http.get(`/releases/v7.3.1/webfonts/fa-regular-400.woff2?token=${fontKit}`).expect(404);
   });
 
   describe('in a browser with no network but this service', () => {

@@ -4,7 +4,7 @@
 // fonts (5.x, for old browsers) are left out: no current browser asks for them.
 import subsetFont from 'subset-font';
 
-const FONT_URL = /url\(["']?\.\.\/webfonts\/([A-Za-z0-9._-]+\.(?:woff2|woff|ttf))[^"')]*["']?\)/g;
+export const FONT_URL = /url\(["']?\.\.\/webfonts\/([A-Za-z0-9._-]+\.(?:woff2|woff|ttf))[^"')]*["']?\)/g;
 
 /** The webfont files a stylesheet loads, in the order it names them. */
 export const fontsOfStylesheet = (css: string) => [...new Set([...css.matchAll(FONT_URL)].map((m) => m[1]))];

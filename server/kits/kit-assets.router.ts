@@ -1,6 +1,7 @@
 // The kit files a page loads: GET /<kit>.js (the loader kit.fontawesome.com serves), and the
 // kit's script or stylesheet at the release paths ka-f.fontawesome.com serves them,
-// /releases/v<version>/js/free.min.js?token=<kit> and /releases/v<version>/css/free.min.css?token=<kit>.
+// /releases/v<version>/js/free.min.js?token=<kit> and /releases/v<version>/css/free.min.css?token=<kit>,
+// and the fonts that stylesheet names, /releases/v<version>/webfonts/<file>?token=<kit>.
 import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
 import { AppError } from '../errors.ts';
@@ -9,6 +10,7 @@ import type { KitAssets } from './kit-assets.service.ts';
 
 const LOADER_PATH = /^\/([A-Za-z0-9]{6,64})\.js$/;
 const KIT_ASSET_PATH = /^\/releases\/v[0-9A-Za-z.+-]{1,64}\/(js\/(?:free|pro)(?:\.min)?\.js|css\/(?:free|pro)(?:\.min)?\.css)$/;
+const KIT_FONT_PATH = /^\/releases\/v[0-9A-Za-z.+-]{1,64}\/webfonts\/([A-Za-z0-9_-][A-Za-z0-9._-]*\.(?:woff2|woff|ttf))$/;
 const tokenQuery = z.object({ token: z.string().regex(/^[A-Za-z0-9]{6,64}$/, 'a kit token: letters and digits') });
 
 export function createKitAssetsRouter(assets: KitAssets): Router {
@@ -26,6 +28,13 @@ export function createKitAssetsRouter(assets: KitAssets): Router {
     }
     const isScript = req.path.endsWith('.js');
     sendCached(req, res, isScript ? assets.script(query.data.token) : assets.stylesheet(query.data.token));
+  });
+
+  // A kit's font cut to its icons; without a token, the release's own font (the CDN router).
+  router.get(KIT_FONT_PATH, async (req: Request, res: Response, next) => {
+    const query = tokenQuery.safeParse(req.query);
+    if (!query.success) return next();
+    sendCached(req, res, await assets.font(query.data.token, KIT_FONT_PATH.exec(req.path)![1]));
   });
   return router;
 }

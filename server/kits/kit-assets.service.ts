@@ -2,6 +2,8 @@
 // script (SVG technology: its subset's icons and uploads, the release's SVG core, its shims) or its
 // stylesheet (webfont: the release's CSS for the subset's family-styles, shims, upload rules).
 // Each is built once per kit revision and release, and kept in the response cache.
+import { contentTypeOf, isCompressible } from '../cdn/cdn-paths.ts';
+import { cutFont, FONT_URL, fontsOfStylesheet } from '../downloads/font-subset.ts';
 import { notFound } from '../errors.ts';
 import type { ReleaseFilesRepo } from '../cdn/release-files.repo.ts';
 import { cachedResponse, type CachedResponse, type ResponseCache } from '../http/response-cache.ts';
@@ -51,7 +53,33 @@ export function createKitAssets({ kits, releases, repo, files, cache }: KitAsset
   const selection = (subset: ResolvedSubset): SelectionEntry[] =>
     subset.entries.map((entry) => ({ familyStyle: entry.familyStyle, icons: entryVariants(subset, entry).map((variant) => variant.icon) }));
 
+  /** The code points of the subset's family-styles whose stylesheet loads webfont `file`. */
+  function codePointsOf(release: Release, subset: ResolvedSubset, file: string): number[] | null {
+    const entries = subset.entries.filter((entry) => fontsOfStylesheet(releaseFile(release, stylesheetOf(entry.familyStyle)) ?? '').includes(file));
+    if (entries.length === 0) return null;
+    return entries.flatMap((entry) => entryVariants(subset, entry).map((variant) => parseInt(variant.icon.unicode, 16))).filter(Number.isFinite);
+  }
+
   return {
+    /**
+     * `webfonts/<file>?token=`: the release's font cut to the glyphs of the kit's icons (the
+     * stylesheet asks for it where the subset lists icons).
+     */
+    async font(token: string, file: string): Promise<CachedResponse> {
+      const { kit, release, subset } = kitOf(token);
+      const key = `kit:${kit.token}:${kit.revision}:${release.id}:font:${file}`;
+      let entry = cache.get(key);
+      if (!entry) {
+        const bytes = files.file(release.id, `webfonts/${file}`)?.bytes;
+        const codePoints = codePointsOf(release, subset, file);
+        if (!bytes || !codePoints) throw notFound(`kit ${kit.token} uses no webfont ${file}`);
+        entry = cachedResponse(await cutFont(bytes, file, codePoints), contentTypeOf(file), CACHE_KIT);
+        entry.compressible = isCompressible(file);
+        cache.set(key, entry);
+      }
+      return entry;
+    },
+
     /** `/<kit>.js`: small, and pointing at the kit's script or stylesheet for its current revision. */
     loader(token: string, origin: string): CachedResponse {
       const { kit, release } = kitOf(token);
@@ -92,13 +120,20 @@ export function createKitAssets({ kits, releases, repo, files, cache }: KitAsset
       );
     },
 
-    /** `css/free.min.css?token=`: the release's CSS for the subset's family-styles, shims and uploads. */
+    /**
+     * `css/free.min.css?token=`: the release's CSS for the subset's family-styles, shims and
+     * uploads. A family-style the subset holds only some icons of loads its fonts cut to them.
+     */
     stylesheet(token: string): CachedResponse {
       const { kit, release, subset } = kitOf(token);
+      const cutFonts = (css: string) => css.replace(FONT_URL, (_, file: string) => `url(../webfonts/${file}?token=${kit.token}&revision=${kit.revision})`);
       return kept(kit, release, 'stylesheet', 'text/css; charset=utf-8', () =>
         [
           needFile(release, 'css/fontawesome.css'),
-          ...subset.entries.map((entry) => releaseFile(release, stylesheetOf(entry.familyStyle)) ?? ''),
+          ...subset.entries.map((entry) => {
+            const css = releaseFile(release, stylesheetOf(entry.familyStyle)) ?? '';
+            return entry.only ? cutFonts(css) : css;
+          }),
           kit.shimEnabled ? needFile(release, 'css/v4-shims.css') : '',
           uploadsCss(kits.uploads([kit.id])),
         ].join('\n'),
