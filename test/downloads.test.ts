@@ -3,6 +3,7 @@
 // only the chosen glyphs; their pages work offline in headless Chromium; failures and restarts
 // end FAILED, never PENDING.
 import { expect } from 'chai';
+import { eq } from 'drizzle-orm';
 import { unzipSync } from 'fflate';
 import { createClient } from 'graphql-ws';
 import { createServer, type Server } from 'node:http';
@@ -150,6 +151,13 @@ describe('kit downloads and subset builds', function () {
     const fonts = Object.keys(desktop).filter((n) => /\.(otf|ttf)$/.test(n));
     expect(fonts.map((n) => n.split('/').slice(1).join('/')).sort()).to.deep.equal(['otfs/fa-brands-400.otf', 'otfs/fa-solid-900.otf']);
     expect((await readFont(desktop[fonts.find((n) => n.includes('brands'))!])).codePoints).to.deep.equal([0xf09b]);
+
+    // A client polls with the same request: its answers are never kept in the response cache.
+    const kitId = db.select().from(t.kits).all().find((k) => k.token === kitToken)!.id;
+    db.insert(t.builds).values({ id: 'polled-build', kind: 'kit', kitId, buildType: 'WEB', request: 'polled', status: 'PENDING', createdAt: new Date().toISOString() }).run();
+    for (let i = 0; i < 2; i++) expect((await graphql(GET, { kit: kitToken, type: 'WEB', id: 'polled-build' })).data.getKitDownload.status).to.equal('PENDING');
+    db.update(t.builds).set({ status: 'FAILED', failureReason: 'stopped' }).where(eq(t.builds.id, 'polled-build')).run();
+    expect((await graphql(GET, { kit: kitToken, type: 'WEB', id: 'polled-build' })).data.getKitDownload).to.include({ status: 'FAILED', failureReason: 'stopped', url: null });
 
     const other = await graphql(GET, { kit: kitToken, type: 'DESKTOP', id: 'nonexistent-build' });
     expect(other.errors[0].extensions.code).to.equal('NOT_FOUND');

@@ -33,7 +33,11 @@ export interface GraphQLContext {
    * Filled in after execution; responses with errors are not kept in the response cache. A nested
    * object because Apollo shallow-copies the context for each operation.
    */
-  outcome: { hadErrors?: boolean };
+  outcome: {
+    hadErrors?: boolean;
+    /** Set by a resolver whose answer changes without the database changing under it (a build's state). */
+    volatile?: boolean;
+  };
   /** performance.now() after which resolvers refuse to start (execution-deadline.ts). */
   deadline: number;
   /** The operation's cost as admission measured it (cost-limits.ts), when it did. */

@@ -122,7 +122,7 @@ export function createGraphQLRouter({ apollo, admission, services, authenticate,
       res.status(status).set('Cache-Control', 'no-store').send(response.body.string);
       return;
     }
-    if (key && context.outcome.hadErrors === false) cache.set(key, entry);
+    if (key && context.outcome.hadErrors === false && !context.outcome.volatile) cache.set(key, entry);
     sendCached(req, res, entry);
   }
 

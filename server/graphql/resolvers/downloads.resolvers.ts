@@ -44,6 +44,8 @@ function subsetBuild(ctx: GraphQLContext, id: string | null | undefined): BuildR
 export const downloadResolvers = {
   RootQueryType: {
     getKitDownload(_: unknown, args: { kitToken: string; buildType: BuildType; buildId: string }, ctx: GraphQLContext) {
+      // Polled until READY: the answer must never be kept in the response cache.
+      ctx.outcome.volatile = true;
       const kit = ownKit(ctx, args.kitToken);
       const build = ctx.services.builds.byId(args.buildId);
       if (!build || build.kitId !== kit.id || build.buildType !== args.buildType) throw graphQLError(`no ${args.buildType} download ${args.buildId} of kit ${kit.token}`, 'NOT_FOUND');
@@ -66,8 +68,10 @@ export const downloadResolvers = {
         const done = await ctx.services.builds.whenFinished(build.id);
         yield { subsetCreated: subsetArchive(done ?? build) };
       },
-      resolve: (payload: { subsetCreated?: ReturnType<typeof subsetArchive> } | undefined, args: { id?: string | null }, ctx: GraphQLContext) =>
-        payload?.subsetCreated ?? subsetArchive(subsetBuild(ctx, args.id)),
+      resolve(payload: { subsetCreated?: ReturnType<typeof subsetArchive> } | undefined, args: { id?: string | null }, ctx: GraphQLContext) {
+        ctx.outcome.volatile = true;
+        return payload?.subsetCreated ?? subsetArchive(subsetBuild(ctx, args.id));
+      },
     },
   },
 };
