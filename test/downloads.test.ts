@@ -82,6 +82,7 @@ describe('kit downloads and subset builds', function () {
   const CREATE_SUBSET = 'mutation ($icons: [SubsetIcon], $version: String) { createSubset(icons: $icons, version: $version) { id readyForDownload url status } }';
 
   let subsetFiles: Record<string, Uint8Array>;
+  let kitFiles: Record<string, Uint8Array>;
 
   it('builds a subset of 20 icons: PENDING at once, then READY over the subscription, a zip of their files', async () => {
     const created = await graphql(CREATE_SUBSET, { icons: TWENTY, version: '7.3.1' });
@@ -138,7 +139,7 @@ describe('kit downloads and subset builds', function () {
       expect(got.data.getKitDownload).to.include({ status: 'READY', failureReason: null });
       return zipAt(got.data.getKitDownload.url);
     };
-    const web = await ready('WEB');
+    const web = (kitFiles = await ready('WEB'));
     const root = `kit-${kitToken}-web/`;
     expect(Object.keys(web).filter((n) => n.includes('/svgs/')).map((n) => n.slice(root.length)).sort()).to.deep.equal(
       ['svgs/brands/github.svg', 'svgs/custom-icons/acme-logo.svg', 'svgs/solid/house.svg', 'svgs/solid/star.svg', 'svgs/solid/user.svg'],
@@ -199,6 +200,24 @@ describe('kit downloads and subset builds', function () {
       const svg = await browser.open(pages, '/svg.html');
       await svg.page.waitForFunction(() => document.querySelectorAll('.icons svg[data-icon]').length === 20, { timeout: 10_000 });
       expect(await svg.page.$$eval('.icons svg .missing', (missing) => missing.length)).to.equal(0);
+      expect([svg.blocked, svg.problems]).to.deep.equal([[], []]);
+      await svg.page.close();
+    });
+
+    it("the kit download's pages show its icons and its upload, with its webfonts and with its SVG script", async () => {
+      const pages = unpacked(kitFiles);
+      const fonts = await browser.open(pages, '/index.html');
+      expect(await loadedFontFamilies(fonts.page)).to.include.members(['Font Awesome 7 Free', 'Font Awesome 7 Brands']);
+      const upload = await fonts.page.$eval('i.fa-acme-logo', (i) => ({ mask: getComputedStyle(i, '::before').maskImage, width: i.getBoundingClientRect().width }));
+      expect(upload.mask).to.match(/^url\("data:image\/svg\+xml/);
+      expect(upload.width).to.be.above(0);
+      expect([fonts.blocked, fonts.problems]).to.deep.equal([[], []]);
+      await fonts.page.close();
+
+      const svg = await browser.open(pages, '/svg.html');
+      await svg.page.waitForFunction(() => document.querySelectorAll('.icons svg[data-icon]').length === 5, { timeout: 10_000 });
+      const icons = await svg.page.$$eval('.icons svg[data-icon]', (svgs) => svgs.map((s) => `${s.getAttribute('data-prefix')}:${s.getAttribute('data-icon')}:${s.querySelector('.missing') !== null}`).sort());
+      expect(icons).to.deep.equal(['fab:github:false', 'fak:acme-logo:false', 'fas:house:false', 'fas:star:false', 'fas:user:false']);
       expect([svg.blocked, svg.problems]).to.deep.equal([[], []]);
       await svg.page.close();
     });
