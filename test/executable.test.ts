@@ -3,6 +3,7 @@
 // GraphQL, runs the admin and seed commands, and stops cleanly on SIGTERM.
 import { expect } from 'chai';
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -70,6 +71,22 @@ describe('the single executable (dist/iconmeta)', function () {
     const scripts = [...page.body.matchAll(/src="(\/web\/[^"]+)"/g)].map((m) => m[1]);
     expect(scripts.map((s) => s.split('/').at(-1))).to.deep.equal(['app.js', 'browse.js']);
     for (const script of scripts) expect((await get(port, script)).status, script).to.equal(200);
+  });
+
+  it("serves the default releases' files with their SRI values, and builds a subset (harfbuzz from its own tree)", async () => {
+    const sris = JSON.parse((await postJson(port, '/', { query: '{ release(version: "7.3.1") { srisByLicense { free { path value } } } }' })).body).data.release.srisByLicense.free;
+    const css = await get(port, '/releases/v7.3.1/css/all.css');
+    expect(css.status).to.equal(200);
+    expect(`sha384-${createHash('sha384').update(css.body, 'utf8').digest('base64')}`).to.equal(sris.find((s: { path: string }) => s.path === 'css/all.css').value);
+    const created = JSON.parse((await postJson(port, '/', { query: 'mutation { createSubset(icons: [{ name: "house" }]) { id } }' })).body);
+    const query = `subscription { subsetCreated(id: "${created.data.createSubset.id}") { status url failureReason } }`;
+    let state: { status: string; url: string | null; failureReason: string | null } = { status: 'PENDING', url: null, failureReason: null };
+    for (let i = 0; i < 100 && state.status === 'PENDING'; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      state = JSON.parse((await postJson(port, '/', { query })).body).data.subsetCreated;
+    }
+    expect(state).to.include({ status: 'READY', failureReason: null });
+    expect((await get(port, state.url!)).status).to.equal(200);
   });
 
   it('creates an API token with `admin token create` that POST /token exchanges', async () => {
