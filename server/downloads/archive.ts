@@ -11,7 +11,7 @@ import { coreConfigScript, iconPacksScript, stylesheetOf, uploadsCss } from '../
 import type { UploadRow } from '../kits/kits.repo.ts';
 import type { Release } from '../releases/releases.service.ts';
 import type { SelectionEntry } from '../kits/icon-packs.ts';
-import { cutFont, fontsOfStylesheet } from './font-subset.ts';
+import { cutFont, fontsOfStylesheet } from '../fonts/font-subset.ts';
 
 export type BuildType = 'WEB' | 'DESKTOP';
 

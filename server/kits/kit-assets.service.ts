@@ -3,7 +3,7 @@
 // stylesheet (webfont: the release's CSS for the subset's family-styles, shims, upload rules).
 // Each is built once per kit revision and release, and kept in the response cache.
 import { contentTypeOf, isCompressible } from '../cdn/cdn-paths.ts';
-import { cutFont, FONT_URL, fontsOfStylesheet } from '../downloads/font-subset.ts';
+import { cutFont, FONT_URL, fontsOfStylesheet } from '../fonts/font-subset.ts';
 import { notFound } from '../errors.ts';
 import type { ReleaseFilesRepo } from '../cdn/release-files.repo.ts';
 import { cachedResponse, type CachedResponse, type ResponseCache } from '../http/response-cache.ts';
