@@ -399,8 +399,9 @@ export const dataChanges = sqliteTable('data_changes', {
 });
 
 // Self-hosting archives (kit downloads and icon subsets), built in the background. A build is
-// PENDING until its zip is stored (READY) or it fails (FAILED, with the reason); a build a restart
-// interrupted is marked FAILED at the next start, never left PENDING.
+// PENDING until its zip is stored (READY) or it fails (FAILED, with the reason). The process
+// making a build refreshes its heartbeat; a PENDING build whose heartbeat stopped (its process
+// stopped or crashed) is FAILED when next read or at the next start, never left PENDING.
 export const builds = sqliteTable(
   'builds',
   {
@@ -416,6 +417,7 @@ export const builds = sqliteTable(
     zip: blob('zip', { mode: 'buffer' }),
     createdAt: text('created_at').notNull(),
     finishedAt: text('finished_at'),
+    heartbeatAt: text('heartbeat_at'),
   },
   (t) => [index('builds_kit').on(t.kitId), index('builds_request').on(t.request)],
 );

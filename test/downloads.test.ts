@@ -155,7 +155,9 @@ describe('kit downloads and subset builds', function () {
 
     // A client polls with the same request: its answers are never kept in the response cache.
     const kitId = db.select().from(t.kits).all().find((k) => k.token === kitToken)!.id;
-    db.insert(t.builds).values({ id: 'polled-build', kind: 'kit', kitId, buildType: 'WEB', request: 'polled', status: 'PENDING', createdAt: new Date().toISOString() }).run();
+    // (As if another process sharing the file were making it: its heartbeat is fresh.)
+    const now = new Date().toISOString();
+    db.insert(t.builds).values({ id: 'polled-build', kind: 'kit', kitId, buildType: 'WEB', request: 'polled', status: 'PENDING', createdAt: now, heartbeatAt: now }).run();
     for (let i = 0; i < 2; i++) expect((await graphql(GET, { kit: kitToken, type: 'WEB', id: 'polled-build' })).data.getKitDownload.status).to.equal('PENDING');
     db.update(t.builds).set({ status: 'FAILED', failureReason: 'stopped' }).where(eq(t.builds.id, 'polled-build')).run();
     expect((await graphql(GET, { kit: kitToken, type: 'WEB', id: 'polled-build' })).data.getKitDownload).to.include({ status: 'FAILED', failureReason: 'stopped', url: null });
@@ -166,17 +168,28 @@ describe('kit downloads and subset builds', function () {
     expect(anonymous.body.errors[0].extensions.code).to.equal('UNAUTHENTICATED');
   });
 
-  it('ends a build it cannot make FAILED with the reason, and a build a restart interrupted FAILED', async () => {
+  it('ends a build it cannot make FAILED with the reason, and a build whose server stopped FAILED, never PENDING', async () => {
     const created = await graphql(CREATE_SUBSET, { icons: [{ name: 'house' }], version: '1.2.0' });
     const event = await subsetCreated(created.data.createSubset.id);
     expect(event!.data!.subsetCreated).to.include({ status: 'FAILED', readyForDownload: false, url: null });
     expect((event!.data!.subsetCreated as { failureReason: string }).failureReason).to.match(/release 1\.2\.0 has no css\/fontawesome\.css here/);
     await app.http.get(`/downloads/${created.data.createSubset.id}.zip`).expect(404);
 
-    db.insert(t.builds).values({ id: 'interrupted-build', kind: 'subset', buildType: 'WEB', request: 'x', status: 'PENDING', createdAt: new Date().toISOString() }).run();
+    // A server stopped while making these; another process is making 'elsewhere-build' right now.
+    const minutesAgo = (n: number) => new Date(Date.now() - n * 60_000).toISOString();
+    const pending = (id: string, heartbeatAt: string | null) => db.insert(t.builds).values({ id, kind: 'subset', buildType: 'WEB', request: id, status: 'PENDING', createdAt: minutesAgo(5), heartbeatAt }).run();
+    pending('interrupted-build', minutesAgo(2));
+    pending('elsewhere-build', new Date().toISOString());
+    const statusOf = (id: string) => db.select().from(t.builds).where(eq(t.builds.id, id)).get()!;
     const restarted = buildTestApp({ db });
-    expect(restarted.builds.byId('interrupted-build')).to.include({ status: 'FAILED' });
-    expect(restarted.builds.byId('interrupted-build')!.failureReason).to.match(/restarted/);
+    expect(statusOf('interrupted-build')).to.include({ status: 'FAILED' });
+    expect(statusOf('interrupted-build').failureReason).to.match(/stopped/);
+    expect(statusOf('elsewhere-build').status).to.equal('PENDING');
+    // Its heartbeat stops too: the next read, by any process, ends it FAILED.
+    db.update(t.builds).set({ heartbeatAt: minutesAgo(2) }).where(eq(t.builds.id, 'elsewhere-build')).run();
+    const now = await graphql('subscription ($id: String) { subsetCreated(id: $id) { status failureReason } }', { id: 'elsewhere-build' });
+    expect(now.data.subsetCreated.status).to.equal('FAILED');
+    expect(restarted.builds.byId('elsewhere-build')!.status).to.equal('FAILED');
   });
 
   describe('unpacked, in a browser with no network but this service', () => {

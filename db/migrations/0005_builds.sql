@@ -9,6 +9,7 @@ CREATE TABLE `builds` (
 	`zip` blob,
 	`created_at` text NOT NULL,
 	`finished_at` text,
+	`heartbeat_at` text,
 	FOREIGN KEY (`kit_id`) REFERENCES `kits`(`id`) ON UPDATE no action ON DELETE cascade
 );
 --> statement-breakpoint

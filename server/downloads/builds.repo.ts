@@ -1,5 +1,5 @@
 // SQL for builds (db/schema.ts, builds): created PENDING, finished READY (with the zip) or FAILED.
-import { and, desc, eq, inArray, notInArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lt, notInArray, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import * as t from '../../db/schema.ts';
 
@@ -14,11 +14,17 @@ const columns = {
   failureReason: t.builds.failureReason,
   createdAt: t.builds.createdAt,
   finishedAt: t.builds.finishedAt,
+  heartbeatAt: t.builds.heartbeatAt,
 };
 
 export function createBuildsRepo(db: Db) {
   return {
-    insert: (row: Omit<typeof t.builds.$inferInsert, 'status'>) => db.insert(t.builds).values({ ...row, status: 'PENDING' }).returning(columns).get(),
+    insert: (row: Omit<typeof t.builds.$inferInsert, 'status' | 'heartbeatAt'>) =>
+      db.insert(t.builds).values({ ...row, status: 'PENDING', heartbeatAt: row.createdAt }).returning(columns).get(),
+    /** The builds this process is making are alive. */
+    heartbeat: (ids: string[], at: string) => {
+      if (ids.length > 0) db.update(t.builds).set({ heartbeatAt: at }).where(and(inArray(t.builds.id, ids), eq(t.builds.status, 'PENDING'))).run();
+    },
     byId: (id: string): BuildRow | undefined => db.select(columns).from(t.builds).where(eq(t.builds.id, id)).get(),
     /** The newest build made for this request that has not failed, if any. */
     reusable: (request: string): BuildRow | undefined =>
@@ -26,9 +32,13 @@ export function createBuildsRepo(db: Db) {
     zip: (id: string): Buffer | undefined => db.select({ zip: t.builds.zip }).from(t.builds).where(and(eq(t.builds.id, id), eq(t.builds.status, 'READY'))).get()?.zip ?? undefined,
     ready: (id: string, zip: Buffer, at: string) => db.update(t.builds).set({ status: 'READY', zip, finishedAt: at }).where(eq(t.builds.id, id)).run(),
     failed: (id: string, reason: string, at: string) => db.update(t.builds).set({ status: 'FAILED', failureReason: reason, finishedAt: at }).where(eq(t.builds.id, id)).run(),
-    /** At start: builds a stopped process left PENDING will never finish. */
-    failInterrupted: (at: string) =>
-      db.update(t.builds).set({ status: 'FAILED', failureReason: 'the server restarted before the build finished; request it again', finishedAt: at }).where(eq(t.builds.status, 'PENDING')).run().changes,
+    /** PENDING builds with no heartbeat since `before`: their process stopped, they will never finish. */
+    failStale: (before: string, at: string) =>
+      db
+        .update(t.builds)
+        .set({ status: 'FAILED', failureReason: 'the server making it stopped (a restart) before the build finished; request it again', finishedAt: at })
+        .where(and(eq(t.builds.status, 'PENDING'), or(isNull(t.builds.heartbeatAt), lt(t.builds.heartbeatAt, before))))
+        .run().changes,
     /** Keeps the newest `keep` builds (their zips are what the database holds). */
     prune: (keep: number) => {
       const newest = db.select({ id: t.builds.id }).from(t.builds).orderBy(desc(t.builds.createdAt)).limit(keep).all().map((r) => r.id);

@@ -1,7 +1,8 @@
 // Kit downloads and subset builds: requests become PENDING builds at once, and archives are made
 // off the request path, a bounded number at a time (font subsetting is CPU work), each finishing
-// READY with its zip stored or FAILED with a reason. Builds a restart interrupted are marked
-// FAILED when the service starts again.
+// READY with its zip stored or FAILED with a reason. Only the process that took a build can make
+// it, so it keeps the build's heartbeat; a build whose heartbeat stopped (a restart, a crash) is
+// FAILED at the next start or when read, whichever process reads it.
 import { randomBytes } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import type { Logger } from 'pino';
@@ -43,15 +44,35 @@ export interface BuildsDeps {
   limits?: BuildLimits;
 }
 
+// A process refreshes its builds' heartbeat this often; one silent for STALE_AFTER_MS has stopped.
+const HEARTBEAT_MS = 10_000;
+const STALE_AFTER_MS = 60_000;
+
 export const downloadPath = (build: BuildRow) => `/downloads/${build.id}.zip`;
 
 export function createBuildsService({ repo, kits, releases, assets, files, clock, logger, limits = DEFAULT_BUILD_LIMITS }: BuildsDeps) {
   const now = () => clock().toISOString();
-  const interrupted = repo.failInterrupted(now());
-  if (interrupted > 0) logger.warn({ builds: interrupted }, 'marked builds a restart interrupted as FAILED');
+  const staleBefore = () => new Date(clock().getTime() - STALE_AFTER_MS).toISOString();
+  const interrupted = repo.failStale(staleBefore(), now());
+  if (interrupted > 0) logger.warn({ builds: interrupted }, 'marked builds a stopped server left PENDING as FAILED');
   const finished = new EventEmitter().setMaxListeners(0);
   const queue: { id: string; make: () => ArchiveInput }[] = [];
   let running = 0;
+  // The builds this process holds (waiting or being made), whose heartbeat it keeps.
+  const held = new Set<string>();
+  let heartbeat: NodeJS.Timeout | undefined;
+  const beat = () => {
+    if (held.size === 0) return void (clearInterval(heartbeat), (heartbeat = undefined));
+    repo.heartbeat([...held], now());
+  };
+
+  /** A build as stored; a PENDING one whose heartbeat stopped becomes FAILED as it is read. */
+  function read(id: string): BuildRow | undefined {
+    const build = repo.byId(id);
+    if (build?.status !== 'PENDING' || held.has(id) || (build.heartbeatAt !== null && build.heartbeatAt >= staleBefore())) return build;
+    repo.failStale(staleBefore(), now());
+    return repo.byId(id);
+  }
 
   async function run(id: string, make: () => ArchiveInput): Promise<void> {
     const started = Date.now();
@@ -65,6 +86,7 @@ export function createBuildsService({ repo, kits, releases, assets, files, clock
       if (!known) logger.error({ err: error, build: id }, 'build failed');
       repo.failed(id, known ? (error as Error).message : 'an internal error stopped the build', now());
     }
+    held.delete(id);
     repo.prune(limits.kept);
     finished.emit(id);
   }
@@ -85,6 +107,8 @@ export function createBuildsService({ repo, kits, releases, assets, files, clock
       return repo.byId(build.id)!;
     }
     queue.push({ id: build.id, make });
+    held.add(build.id);
+    heartbeat ??= setInterval(beat, HEARTBEAT_MS).unref();
     pump();
     return build;
   }
@@ -97,7 +121,8 @@ export function createBuildsService({ repo, kits, releases, assets, files, clock
       const release = releases.resolve(kit.version);
       const request = `kit:${kit.id}:${kit.revision}:${release.id}:${buildType}:${kit.shimEnabled}:${kit.autoAccessibilityEnabled}`;
       const existing = repo.reusable(request);
-      if (existing) return existing;
+      const current = existing && read(existing.id);
+      if (current && current.status !== 'FAILED') return current;
       return start({ id: newId(), kind: 'kit', kitId: kit.id, buildType, request, createdAt: now() }, () => {
         const subset = kits.subsetOf(kit, kits.subsetRows([kit.id]), releases);
         const entries = subset.entries.map((entry) => ({ familyStyle: entry.familyStyle, icons: entryVariants(subset, entry).map((v) => v.icon) }));
@@ -124,21 +149,24 @@ export function createBuildsService({ repo, kits, releases, assets, files, clock
       );
     },
 
-    byId: (id: string) => repo.byId(id),
+    byId: read,
     zip: (id: string) => repo.zip(id),
 
     /** Resolves once the build is READY or FAILED (at once if it is already). */
     whenFinished(id: string, signal?: AbortSignal): Promise<BuildRow | undefined> {
       return new Promise((resolve) => {
+        // Finished here (the event), or by another process sharing the file, or stale (the poll).
+        const poll = setInterval(() => check(), HEARTBEAT_MS / 2).unref();
+        const stop = () => (finished.off(id, check), clearInterval(poll));
         const check = () => {
-          const build = repo.byId(id);
+          const build = read(id);
           if (!build || build.status !== 'PENDING') {
-            finished.off(id, check);
+            stop();
             resolve(build);
           }
         };
         finished.on(id, check);
-        signal?.addEventListener('abort', () => (finished.off(id, check), resolve(repo.byId(id))), { once: true });
+        signal?.addEventListener('abort', () => (stop(), resolve(read(id))), { once: true });
         check();
       });
     },
