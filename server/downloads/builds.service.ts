@@ -53,7 +53,16 @@ export const downloadPath = (build: BuildRow) => `/downloads/${build.id}.zip`;
 export function createBuildsService({ repo, kits, releases, assets, files, clock, logger, limits = DEFAULT_BUILD_LIMITS }: BuildsDeps) {
   const now = () => clock().toISOString();
   const staleBefore = () => new Date(clock().getTime() - STALE_AFTER_MS).toISOString();
-  const interrupted = repo.failStale(staleBefore(), now());
+  /** Ends the builds whose heartbeat stopped; a database that cannot be written leaves them (readiness says why). */
+  const failStale = () => {
+    try {
+      return repo.failStale(staleBefore(), now());
+    } catch (error) {
+      logger.warn({ err: error }, 'could not mark stopped builds FAILED');
+      return 0;
+    }
+  };
+  const interrupted = failStale();
   if (interrupted > 0) logger.warn({ builds: interrupted }, 'marked builds a stopped server left PENDING as FAILED');
   const finished = new EventEmitter().setMaxListeners(0);
   const queue: { id: string; make: () => ArchiveInput }[] = [];
@@ -63,14 +72,18 @@ export function createBuildsService({ repo, kits, releases, assets, files, clock
   let heartbeat: NodeJS.Timeout | undefined;
   const beat = () => {
     if (held.size === 0) return void (clearInterval(heartbeat), (heartbeat = undefined));
-    repo.heartbeat([...held], now());
+    try {
+      repo.heartbeat([...held], now());
+    } catch (error) {
+      logger.warn({ err: error }, 'could not refresh the heartbeat of the builds in progress');
+    }
   };
 
   /** A build as stored; a PENDING one whose heartbeat stopped becomes FAILED as it is read. */
   function read(id: string): BuildRow | undefined {
     const build = repo.byId(id);
     if (build?.status !== 'PENDING' || held.has(id) || (build.heartbeatAt !== null && build.heartbeatAt >= staleBefore())) return build;
-    repo.failStale(staleBefore(), now());
+    failStale();
     return repo.byId(id);
   }
 
@@ -84,10 +97,19 @@ export function createBuildsService({ repo, kits, releases, assets, files, clock
     } catch (error) {
       const known = error instanceof ArchiveError || error instanceof AppError;
       if (!known) logger.error({ err: error, build: id }, 'build failed');
-      repo.failed(id, known ? (error as Error).message : 'an internal error stopped the build', now());
+      try {
+        repo.failed(id, known ? (error as Error).message : 'an internal error stopped the build', now());
+      } catch (writeError) {
+        // The database cannot be written: the build's heartbeat stops, and it ends FAILED once it can.
+        logger.error({ err: writeError, build: id }, 'could not record a failed build');
+      }
     }
     held.delete(id);
-    repo.prune(limits.kept);
+    try {
+      repo.prune(limits.kept);
+    } catch (error) {
+      logger.warn({ err: error }, 'could not delete old builds');
+    }
     finished.emit(id);
   }
 
