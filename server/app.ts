@@ -62,9 +62,9 @@ export function createApp({ db, config, logger, ...options }: AppDeps) {
   const releases = createReleasesService(releasesRepo);
   const catalogue = createCatalogueService(releasesRepo, releases);
   const iconsRepo = createIconsRepo(db);
-  const icons = createIconsService(iconsRepo, releases);
+  const icons = createIconsService(iconsRepo, releases, Math.floor(config.releaseCacheBytes * 0.4));
   const changes = createChangesService(icons);
-  const search = createSearchService(createSearchRepo(db), releases);
+  const search = createSearchService(createSearchRepo(db), releases, Math.floor(config.releaseCacheBytes * 0.6));
   const cache = createResponseCache(config.responseCacheBytes);
   // A release replaced or added by the seed CLI invalidates every derived response; a kit changed
   // by the admin CLI, only its account's answers.

@@ -26,6 +26,7 @@ const schema = z.object({
   SHUTDOWN_TIMEOUT_MS: integer(10_000, 0, 600_000),
   TRUST_PROXY: z.string().optional(),
   DATABASE_CHECK_INTERVAL: integer(900, 0, 7 * 86_400),
+  RELEASE_CACHE_MB: integer(40, 4, 65536),
 });
 
 export type Config = {
@@ -49,6 +50,8 @@ export type Config = {
   trustProxy: TrustProxy;
   /** Seconds between integrity checks of the database file while serving (0: only at start). */
   databaseCheckIntervalSeconds: number;
+  /** Heap budget for per-release structures (search indexes 60 %, assembled icon lists 40 %). */
+  releaseCacheBytes: number;
 };
 
 /** A configuration that cannot be used; `problems` has one line per bad key. */
@@ -90,5 +93,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     shutdownTimeoutMs: c.SHUTDOWN_TIMEOUT_MS,
     trustProxy,
     databaseCheckIntervalSeconds: c.DATABASE_CHECK_INTERVAL,
+    releaseCacheBytes: c.RELEASE_CACHE_MB * 1024 * 1024,
   };
 }

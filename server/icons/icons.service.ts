@@ -32,9 +32,12 @@ const SCATTER_FACTOR = 8;
 
 const byPosition = (a: FamilyStyleRow, b: FamilyStyleRow) => a.position - b.position;
 
-export function createIconsService(repo: IconsRepo, releases: ReleasesService) {
-  // A few MB per release; the releases most asked for stay.
-  const wholeReleases = new LRUCache<number, Icon[]>({ max: 24 });
+// What a kept icon holds on the heap (its object, aliases and family-style lists): measured ~930 B.
+const BYTES_PER_KEPT_ICON = 1_000;
+
+/** `maxBytes`: the budget for whole releases kept assembled (the releases most used stay). */
+export function createIconsService(repo: IconsRepo, releases: ReleasesService, maxBytes = 16 * 1024 * 1024) {
+  const wholeReleases = new LRUCache<number, Icon[]>({ maxSize: maxBytes, sizeCalculation: (icons) => Math.max(1, icons.length * BYTES_PER_KEPT_ICON) });
   const byLicense = new WeakMap<Icon[], Partial<Record<'free' | 'pro', Icon[]>>>();
   // Free SVG data per release (~1.5 MB each), for the web page's glyphs and its REST answer.
   const freeSvgsByRelease = new LRUCache<number, FreeSvgs>({ max: 4 });

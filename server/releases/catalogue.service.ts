@@ -1,5 +1,6 @@
 // A release's grouping of family-styles: icon packs, icon collections and visual tags, resolved to
 // full family-style rows so that REST and GraphQL can each pick the fields they show.
+import { LRUCache } from 'lru-cache';
 import type { ReleasesRepo, FamilyStyleRow } from './releases.repo.ts';
 import type { Release, ReleasesService } from './releases.service.ts';
 
@@ -40,7 +41,8 @@ export interface Catalogue {
 
 export function createCatalogueService(repo: ReleasesRepo, releases: ReleasesService) {
   // Release data is immutable: build each release's catalogue once (dropped when the database changes).
-  const built = new Map<number, Catalogue>();
+  // Small (packs, collections, tags), but one per release: the releases most used stay.
+  const built = new LRUCache<number, Catalogue>({ max: 32 });
   releases.onChange(() => built.clear());
   return {
     catalogue(release: Release): Catalogue {

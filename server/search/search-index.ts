@@ -58,6 +58,11 @@ export class SearchIndex {
   private readonly tokens: string[];
   private readonly postings: Posting[];
 
+  /** How many documents (icons) it indexes. */
+  get size(): number {
+    return this.documents.length;
+  }
+
   constructor(documents: SearchDocument[]) {
     this.documents = [...documents].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     const postings = new Map<string, Map<number, number>>();

@@ -1,5 +1,6 @@
-// Search over a release: one index per release, built on first use and kept (release data is
-// immutable; the cache is dropped when the database changes).
+// Search over a release: one index per release, built on first use and kept while it is among
+// the releases most searched, within a budget of bytes (release data is immutable; the cache is
+// dropped when releases change).
 import { LRUCache } from 'lru-cache';
 import { AppError } from '../errors.ts';
 import type { Release, ReleasesService } from '../releases/releases.service.ts';
@@ -10,8 +11,12 @@ import type { SearchRepo } from './search.repo.ts';
 // ranked results are kept per release and query, bounded by the bytes they hold.
 const RESULTS_CACHE_BYTES = 8 * 1024 * 1024;
 
-export function createSearchService(repo: SearchRepo, releases: ReleasesService) {
-  const indexes = new Map<number, SearchIndex>();
+// What an index holds per icon (documents, words, postings): measured ~2,500 B.
+const BYTES_PER_INDEXED_ICON = 2_500;
+
+/** `maxIndexBytes`: the budget for releases' search indexes (the releases most searched stay). */
+export function createSearchService(repo: SearchRepo, releases: ReleasesService, maxIndexBytes = 24 * 1024 * 1024) {
+  const indexes = new LRUCache<number, SearchIndex>({ maxSize: maxIndexBytes, sizeCalculation: (index) => Math.max(1, index.size * BYTES_PER_INDEXED_ICON) });
   const results = new LRUCache<string, number[]>({
     maxSize: RESULTS_CACHE_BYTES,
     sizeCalculation: (rowIds, key) => rowIds.length * 8 + key.length * 2 + 100,

@@ -1,0 +1,36 @@
+// Per-release structures (search indexes, assembled icon lists) are kept within a budget of bytes
+// (RELEASE_CACHE_MB): releases evict each other, and every answer is still the same.
+import { expect } from 'chai';
+import { createIconsRepo } from '../server/icons/icons.repo.ts';
+import { createIconsService } from '../server/icons/icons.service.ts';
+import { createReleasesRepo } from '../server/releases/releases.repo.ts';
+import { createReleasesService } from '../server/releases/releases.service.ts';
+import { createSearchRepo } from '../server/search/search.repo.ts';
+import { createSearchService } from '../server/search/search.service.ts';
+import { buildTestApp, FIXTURE_VERSIONS, testDatabase } from './helpers.ts';
+
+describe('per-release structures within a budget', () => {
+  it('answers searches and pages of every release the same when no release fits the budget', () => {
+    const db = testDatabase();
+    const releases = createReleasesService(createReleasesRepo(db));
+    const services = (bytes?: number) => ({
+      icons: createIconsService(createIconsRepo(db), releases, bytes),
+      search: createSearchService(createSearchRepo(db), releases, bytes),
+    });
+    const roomy = services();
+    const tight = services(1); // one byte: nothing is kept, everything is rebuilt when asked for
+    for (let round = 0; round < 2; round++) {
+      for (const version of FIXTURE_VERSIONS) {
+        const release = releases.resolve(version);
+        expect(tight.search.search(release, 'a')).to.deep.equal(roomy.search.search(release, 'a'));
+        const page = { license: null, page: 1, pageSize: 3 };
+        expect(tight.icons.page(release, page)).to.deep.equal(roomy.icons.page(release, page));
+      }
+    }
+  });
+
+  it('takes the budget from RELEASE_CACHE_MB', async () => {
+    const { http } = buildTestApp({ env: { RELEASE_CACHE_MB: '4' } });
+    for (const version of FIXTURE_VERSIONS) await http.post('/graphql').send({ query: `{ search(version: "${version}", query: "a") { id } }` }).expect(200);
+  });
+});
