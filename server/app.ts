@@ -126,9 +126,9 @@ export function createApp({ db, config, logger, ...options }: AppDeps) {
     // A base URL configured with a trailing slash (the WordPress plugin's FONTAWESOME_API_URL)
     // makes `//token` and `//`: the same resources as `/token` and `/`.
     if (req.url?.charCodeAt(1) === 47) req.url = req.url.replace(/^\/+/, '/');
-    // Once per request, before any cache is read: the seed CLI may have changed the database from
-    // another process (a change drops the caches derived from it).
-    releases.refresh();
+    // Before any cache is read (at most once a millisecond): the seed CLI may have changed the
+    // database from another process (a change drops the caches derived from it).
+    releases.refreshIfStale();
     if (!fastPath(req, res) && !graphQLFastPath(req, res)) app(req, res);
   };
   const subscriptions: { dispose(): Promise<void> }[] = [];
