@@ -63,7 +63,7 @@ export function createDatabaseHealth(db: Db) {
     } catch (error) {
       if (error !== ROLLBACK && !(error instanceof Database.SqliteError && error.code.startsWith('SQLITE_BUSY'))) {
         const fault = faultOf(error);
-        if (fault === 'unwritable') return `the database cannot be written: ${(error as Error).message} (${(error as SqliteError).code})`;
+        if (fault === 'unwritable') return describe(error);
         if (fault === 'unreadable') problems.unreadable ??= describe(error);
       }
     } finally {
