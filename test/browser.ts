@@ -4,16 +4,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import { contentTypeOf } from '../server/http/content-types.ts';
 
-const SITE_TYPES: Record<string, string> = {
-  html: 'text/html; charset=utf-8',
-  css: 'text/css; charset=utf-8',
-  js: 'text/javascript; charset=utf-8',
-  svg: 'image/svg+xml',
-  woff2: 'font/woff2',
-  woff: 'font/woff',
-  ttf: 'font/ttf',
-};
 
 export interface OfflinePage {
   page: Page;
@@ -40,7 +32,7 @@ export async function startOfflineBrowser(handler: (req: IncomingMessage, res: S
   const site = createServer((req, res) => {
     const path = (req.url ?? '').split('?')[0];
     const page = sitePages[path];
-    res.writeHead(page === undefined ? 404 : 200, { 'content-type': SITE_TYPES[path.slice(path.lastIndexOf('.') + 1)] ?? 'application/octet-stream' }).end(page ?? '');
+    res.writeHead(page === undefined ? 404 : 200, { 'content-type': contentTypeOf(path) }).end(page ?? '');
   });
   await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
   const siteOrigin = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;

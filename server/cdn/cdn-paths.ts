@@ -21,18 +21,6 @@ export function parseCdnPath(pathname: string): CdnFile | null {
 
 export const cdnCacheKey = (file: CdnFile) => `cdn:${file.version}/${file.storedPath}`;
 
-const CONTENT_TYPES: Record<string, string> = {
-  css: 'text/css; charset=utf-8',
-  js: 'text/javascript; charset=utf-8',
-  svg: 'image/svg+xml',
-  woff2: 'font/woff2',
-  woff: 'font/woff',
-  ttf: 'font/ttf',
-  otf: 'font/otf',
-  eot: 'application/vnd.ms-fontobject',
-};
-
-export const contentTypeOf = (path: string) => CONTENT_TYPES[path.slice(path.lastIndexOf('.') + 1)] ?? 'application/octet-stream';
 
 /** WOFF and WOFF2 are compressed already: compressing them again costs CPU and saves nothing. */
 export const isCompressible = (path: string) => !/\.(woff2?)$/.test(path);

@@ -7,7 +7,8 @@ import { CACHE_IMMUTABLE } from '../http/cached-json.ts';
 import { cachedResponse, type ResponseCache } from '../http/response-cache.ts';
 import { sendCached } from '../http/send-cached.ts';
 import type { ReleasesService } from '../releases/releases.service.ts';
-import { cdnCacheKey, contentTypeOf, isCompressible, parseCdnPath } from './cdn-paths.ts';
+import { contentTypeOf } from '../http/content-types.ts';
+import { cdnCacheKey, isCompressible, parseCdnPath } from './cdn-paths.ts';
 import type { ReleaseFilesRepo } from './release-files.repo.ts';
 
 export interface CdnDeps {

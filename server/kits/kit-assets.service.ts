@@ -2,7 +2,8 @@
 // script (SVG technology: its subset's icons and uploads, the release's SVG core, its shims) or its
 // stylesheet (webfont: the release's CSS for the subset's family-styles, shims, upload rules).
 // Each is built once per kit revision and release, and kept in the response cache.
-import { contentTypeOf, isCompressible } from '../cdn/cdn-paths.ts';
+import { isCompressible } from '../cdn/cdn-paths.ts';
+import { contentTypeOf } from '../http/content-types.ts';
 import { cutFont, FONT_URL, fontsOfStylesheet } from '../fonts/font-subset.ts';
 import { notFound } from '../errors.ts';
 import type { ReleaseFilesRepo } from '../cdn/release-files.repo.ts';

@@ -6,14 +6,13 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { CACHE_IMMUTABLE } from '../http/cached-json.ts';
+import { contentTypeOf } from '../http/content-types.ts';
 import { cachedResponse, type CachedResponse } from '../http/response-cache.ts';
 import { sendCached } from '../http/send-cached.ts';
 
-const TYPES: Record<string, string> = {
-  '.css': 'text/css; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.svg': 'image/svg+xml',
-};
+// The kinds of file web/ holds that are served (anything else there is not).
+const SERVED = new Set(['css', 'js', 'svg']);
+const served = (name: string) => SERVED.has(name.slice(name.lastIndexOf('.') + 1));
 
 export interface WebAssets {
   /** The URL of a file of web/, such as `app.css`. */
@@ -26,14 +25,14 @@ export interface WebAssets {
 
 export function loadWebAssets(dir = new URL('../../web/', import.meta.url)): WebAssets {
   const files = readdirSync(dir)
-    .filter((name) => TYPES[name.slice(name.lastIndexOf('.'))])
+    .filter(served)
     .sort();
   const hash = createHash('sha256');
   const bytes = new Map(files.map((name) => [name, readFileSync(new URL(name, dir))]));
   for (const [name, content] of bytes) hash.update(name).update(content);
   const base = `/web/${hash.digest('base64url').slice(0, 12)}/`;
   const entries = new Map<string, CachedResponse>();
-  for (const [name, content] of bytes) entries.set(base + name, cachedResponse(content, TYPES[name.slice(name.lastIndexOf('.'))], CACHE_IMMUTABLE));
+  for (const [name, content] of bytes) entries.set(base + name, cachedResponse(content, contentTypeOf(name), CACHE_IMMUTABLE));
 
   const inline = new Map(
     [...bytes].map(([name, content]) => [name, { text: content.toString('utf8'), hash: `'sha256-${createHash('sha256').update(content).digest('base64')}'` }]),
