@@ -13,7 +13,7 @@ import { loadRelease } from '../seeds/load.ts';
 import { createAuthRepo } from '../server/auth/auth.repo.ts';
 import { createAuthService } from '../server/auth/auth.service.ts';
 import { buildTestApp, FIXTURE_VERSIONS, fixtureDocument } from './helpers.ts';
-import { exited, freePort, get, root, waitUntilUp } from './process-helpers.ts';
+import { exited, freePort, get, root, startServer, waitUntilUp } from './process-helpers.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -28,15 +28,6 @@ function seededFile(dir: string, name = 'data.sqlite'): { file: string; apiToken
   db.$client.pragma('wal_checkpoint(TRUNCATE)');
   db.$client.close();
   return { file, apiToken };
-}
-
-function serve(file: string, port: number, env: Record<string, string> = {}, options: SpawnOptions = {}) {
-  return spawn('node', ['server/main.ts'], {
-    cwd: root,
-    env: { ...process.env, DATABASE_PATH: file, PORT: String(port), SEED_DEFAULTS: 'false', LOG_LEVEL: 'warn', ...env },
-    stdio: 'ignore',
-    ...options,
-  });
 }
 
 function postToken(port: number, apiToken: string): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {
@@ -117,7 +108,7 @@ describe('faults', function () {
     const { file, apiToken } = seededFile(dir);
     const port = await freePort();
     // No timer check: what flips readiness here is the request that met the damage.
-    const server = serve(file, port, { DATABASE_CHECK_INTERVAL: '0' });
+    const server = startServer(file, port, { DATABASE_CHECK_INTERVAL: '0' });
     try {
       await waitUntilUp(port);
       expect(await readiness(port)).to.deep.equal({ status: 200, problems: [] });
@@ -143,7 +134,7 @@ describe('faults', function () {
   it('finds damage no request has met with the integrity check on its timer', async () => {
     const { file } = seededFile(dir);
     const port = await freePort();
-    const server = serve(file, port, { DATABASE_CHECK_INTERVAL: '1' });
+    const server = startServer(file, port, { DATABASE_CHECK_INTERVAL: '1' });
     try {
       await waitUntilUp(port);
       expect((await readiness(port)).status).to.equal(200);
@@ -182,7 +173,7 @@ describe('faults', function () {
     chmodSync(dir, 0o777); // SQLite may still create its -wal and -shm files beside the database
     chmodSync(file, 0o444);
     const port = await freePort();
-    const server = serve(file, port, {}, as);
+    const server = startServer(file, port, {}, as);
     try {
       await waitUntilUp(port);
       const ready = await readiness(port);

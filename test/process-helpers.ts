@@ -1,5 +1,5 @@
 // Helpers for tests that run the real server as a child process on a database file.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
 import { request } from 'node:http';
 import { createServer } from 'node:net';
 
@@ -13,11 +13,12 @@ export const freePort = () =>
     });
   });
 
-export function startServer(databasePath: string, port: number, env: Record<string, string> = {}): ChildProcess {
+export function startServer(databasePath: string, port: number, env: Record<string, string> = {}, options: SpawnOptions = {}): ChildProcess {
   return spawn('node', ['server/main.ts'], {
     cwd: root,
     env: { ...process.env, DATABASE_PATH: databasePath, PORT: String(port), SEED_DEFAULTS: 'false', LOG_LEVEL: 'warn', ...env },
     stdio: 'ignore',
+    ...options,
   });
 }
 
