@@ -149,6 +149,11 @@ describe('the icon browser in Chromium', function () {
     await page.keyboard.press('/');
     expect(await page.evaluate(() => document.activeElement?.id)).to.equal('q');
     await page.keyboard.press('ArrowDown');
+    // Under load the page may still be handling the key when the test looks: give focus a moment
+    // to land (the assertion below is unchanged).
+    await page
+      .waitForFunction(() => document.activeElement?.getAttribute('href') === '/icons/arrow-up?v=7.3.1', { timeout: 5000 })
+      .catch(() => {});
     expect(await page.evaluate(() => document.activeElement?.getAttribute('href'))).to.equal('/icons/arrow-up?v=7.3.1');
     await page.keyboard.press('ArrowRight');
     expect(await page.evaluate(() => document.activeElement?.getAttribute('href'))).to.equal('/icons/arrow-down?v=7.3.1');
