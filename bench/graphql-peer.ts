@@ -1,11 +1,13 @@
 // `npm run bench:graphql-peer`: what an icon picker sends, against a bare node:http server sending
-// the same bytes in the same run (the hardware's limit for those bytes). Server and baseline on
-// core 0 (taskset), wrk on core 1; rounds alternate, medians of BENCH_ROUNDS (3) runs of
-// BENCH_SECONDS (8). Cases: a search repeated (one body); a picker's keystrokes (one document,
-// the prefixes of common words, a request counter among the variables, so every body is new but
-// the answers repeat across users as they do in real traffic); a never-seen query every request
-// (two words drawn from every prefix of every 7.3.1 icon id: nothing to reuse but the index);
-// and a GraphQL GET answered 304.
+// the same bytes in the same run (the hardware's limit for those bytes) and, when BENCH_ICONIFY
+// names a prepared folder (bench/README.md), against the Iconify API server serving the same
+// Font Awesome Free 7 icons. Every server on core 0 (taskset), wrk on core 1; rounds alternate,
+// medians of BENCH_ROUNDS (3) runs of BENCH_SECONDS (8). Cases: the whole-collection listing; a
+// search repeated (one body); a picker's keystrokes (one document, the prefixes of common words, a
+// request counter among the variables, so every body is new but the answers repeat across users
+// as they do in real traffic); a never-seen query every request (two words drawn from every prefix
+// of every 7.3.1 icon id: nothing to reuse but the index); and a GraphQL GET answered 304 (Iconify
+// has no 304: its column there is its full answer to the same search).
 // Needs wrk (`apt-get install wrk`).
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -15,12 +17,15 @@ import { assertPortFree, databaseWith, pinned, send, startServer, waitFor } from
 
 const SERVER_PORT = 4731;
 const BARE_PORT = 4732;
+const ICONIFY_PORT = 4733;
 const SECONDS = process.env.BENCH_SECONDS ?? '8';
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const ICONIFY = process.env.BENCH_ICONIFY;
 
 const SEARCH = 'query Search($version: String!, $query: String!) { search(version: $version, query: $query, first: 100) { id label familyStylesByLicense { free { family style } pro { family style } } } }';
 const WORDS = ['arrow', 'house', 'user', 'coffee', 'calendar', 'circle', 'star', 'heart', 'bell', 'camera', 'music', 'cloud', 'file', 'chevron'];
 const KEYSTROKES = WORDS.flatMap((word) => Array.from({ length: word.length }, (_, i) => word.slice(0, i + 1)));
+const LISTING = '/releases/7.3.1/icons-minimal?page_size=500';
 
 const { dir, databasePath, cleanup } = await databaseWith(['7.3.1']);
 await startServer(SERVER_PORT, databasePath);
@@ -31,22 +36,46 @@ const lua = (name: string, script: string) => {
   return file;
 };
 const luaString = (text: string) => JSON.stringify(text); // a JSON string is a valid Lua string literal here
+const luaList = (words: string[]) => `{ ${words.map((w) => `"${w}"`).join(', ')} }`;
 const repeatedBody = JSON.stringify({ query: SEARCH, variables: { version: '7.3.1', query: 'arrow' } });
 // Unknown variables are ignored by GraphQL; a counter in one makes every body new to every cache.
 // Every prefix (2+ letters) of every icon id: pairs of them never repeat within a run.
 const ids = Object.keys(JSON.parse(readFileSync(join(defaultPackageDir('7.3.1'), 'metadata', 'icon-families.json'), 'utf8')));
 const PREFIXES = [...new Set(ids.flatMap((id) => Array.from({ length: id.length - 1 }, (_, i) => id.slice(0, i + 2)).filter((p) => !p.endsWith('-'))))];
-const scripts = {
-  repeated: lua('repeated', `wrk.method = "POST"\nwrk.headers["Content-Type"] = "application/json"\nwrk.body = ${luaString(repeatedBody)}\n`),
-  newQuery: lua(
-    'new-query',
-    `local words = { ${KEYSTROKES.map((w) => `"${w}"`).join(', ')} }\nlocal n = 0\nrequest = function()\n  n = n + 1\n  local body = '{"query":"${SEARCH}","variables":{"version":"7.3.1","query":"' .. words[(n % #words) + 1] .. '","n":' .. n .. math.random(1, 1000000000) .. '}}'\n  return wrk.format("POST", "/graphql", { ["Content-Type"] = "application/json" }, body)\nend\n`,
-  ),
-  neverSeen: lua(
-    'never-seen',
-    `local words = { ${PREFIXES.map((w) => `"${w}"`).join(', ')} }\nrequest = function()\n  local body = '{"query":"${SEARCH}","variables":{"version":"7.3.1","query":"' .. words[math.random(#words)] .. ' ' .. words[math.random(#words)] .. '"}}'\n  return wrk.format("POST", "/graphql", { ["Content-Type"] = "application/json" }, body)\nend\n`,
-  ),
-};
+// Each takes Lua expressions: the query text, and a counter that makes the request new to every
+// cache (an unknown GraphQL variable, an unknown Iconify parameter: both ignored by the servers).
+type Format = (query: string, counter?: string) => string;
+const graphqlPost: Format = (query, counter) =>
+  `wrk.format("POST", "/graphql", { ["Content-Type"] = "application/json" }, '{"query":"${SEARCH}","variables":{"version":"7.3.1","query":"' .. ${query} .. '"${counter ? `,"n":' .. ${counter} .. '` : ''}}}')`;
+const iconifyGet: Format = (query, counter) => `wrk.format("GET", "/search?limit=100&query=" .. ${query}${counter ? ` .. "&n=" .. ${counter}` : ''})`;
+const keystrokes = (format: Format) =>
+  `local words = ${luaList(KEYSTROKES)}\nlocal n = 0\nrequest = function()\n  n = n + 1\n  return ${format('words[(n % #words) + 1]', 'n .. math.random(1, 1000000000)')}\nend\n`;
+const neverSeen = (format: Format, space: string) =>
+  `local words = ${luaList(PREFIXES)}\nrequest = function()\n  return ${format(`words[math.random(#words)] .. '${space}' .. words[math.random(#words)]`)}\nend\n`;
+
+interface Case {
+  name: string;
+  ours: [path: string, args: string[]];
+  iconify: [path: string, args: string[]];
+}
+const cases: Case[] = [
+  { name: 'whole-collection listing', ours: [LISTING, []], iconify: ['/collection?prefix=fa7-solid', []] },
+  {
+    name: 'search, same query repeated (POST)',
+    ours: ['/graphql', ['-s', lua('repeated', `wrk.method = "POST"\nwrk.headers["Content-Type"] = "application/json"\nwrk.body = ${luaString(repeatedBody)}\n`)]],
+    iconify: ['/search?query=arrow&limit=100', []],
+  },
+  {
+    name: "search, a picker's keystrokes",
+    ours: ['/graphql', ['-s', lua('keystrokes', keystrokes(graphqlPost))]],
+    iconify: ['/', ['-s', lua('iconify-keystrokes', keystrokes(iconifyGet))]],
+  },
+  {
+    name: 'search, a never-seen query (2 words)',
+    ours: ['/graphql', ['-s', lua('never-seen', neverSeen(graphqlPost, ' '))]],
+    iconify: ['/', ['-s', lua('iconify-never-seen', neverSeen(iconifyGet, '%20'))]],
+  },
+];
 
 function wrk(port: number, path: string, args: string[] = []): { rps: number; p99: string } {
   const out = execFileSync('taskset', ['-c', '1', 'wrk', '-t1', '-c16', `-d${SECONDS}s`, '--latency', ...args, `http://127.0.0.1:${port}${path}`], { encoding: 'utf8' });
@@ -58,38 +87,51 @@ function wrk(port: number, path: string, args: string[] = []): { rps: number; p9
 // The baseline answers every request with the bytes and headers of our typical answer (or a 304).
 const post = (body: string) => send(SERVER_PORT, '/graphql', { method: 'POST', body, headers: { 'content-type': 'application/json' } });
 const searchAnswer = await post(repeatedBody);
+const listingAnswer = await send(SERVER_PORT, LISTING);
 const getPath = `/graphql?query=${encodeURIComponent(SEARCH)}&variables=${encodeURIComponent(JSON.stringify({ version: '7.3.1', query: 'arrow' }))}`;
 const getAnswer = await send(SERVER_PORT, getPath);
 const etag = String(getAnswer.headers.etag);
 const notModified = await send(SERVER_PORT, getPath, { headers: { 'if-none-match': etag } });
-if (searchAnswer.status !== 200 || notModified.status !== 304) throw new Error('unexpected answers from the server');
-const bodyFile = join(dir, 'search.json');
-writeFileSync(bodyFile, searchAnswer.body);
+if (searchAnswer.status !== 200 || listingAnswer.status !== 200 || notModified.status !== 304) throw new Error('unexpected answers from the server');
+cases.push({ name: 'GraphQL GET answered 304', ours: [getPath, ['-H', `If-None-Match: ${etag}`]], iconify: ['/search?query=arrow&limit=100', []] });
+writeFileSync(join(dir, 'search.json'), searchAnswer.body);
+writeFileSync(join(dir, 'listing.json'), listingAnswer.body);
 const keep = (headers: Record<string, unknown>) => Object.fromEntries(Object.entries(headers).filter(([k]) => !['date', 'connection', 'keep-alive', 'transfer-encoding'].includes(k)));
-const bareScript = `const b=require('fs').readFileSync(${JSON.stringify(bodyFile)});const h=${JSON.stringify(keep(searchAnswer.headers))};const n=${JSON.stringify(keep(notModified.headers))};
-require('http').createServer((q,s)=>{q.resume();q.on('end',()=>{if(q.headers['if-none-match']){s.writeHead(304,n);s.end()}else{s.writeHead(200,h);s.end(b)}})}).listen(${BARE_PORT},'127.0.0.1')`;
+const bareScript = `const fs=require('fs');const b=fs.readFileSync(${JSON.stringify(join(dir, 'search.json'))});const l=fs.readFileSync(${JSON.stringify(join(dir, 'listing.json'))});
+const h=${JSON.stringify(keep(searchAnswer.headers))};const lh=${JSON.stringify(keep(listingAnswer.headers))};const n=${JSON.stringify(keep(notModified.headers))};
+require('http').createServer((q,s)=>{q.resume();q.on('end',()=>{if(q.headers['if-none-match']){s.writeHead(304,n);s.end()}else if(q.url.startsWith('/releases')){s.writeHead(200,lh);s.end(l)}else{s.writeHead(200,h);s.end(b)}})}).listen(${BARE_PORT},'127.0.0.1')`;
 await assertPortFree(BARE_PORT);
 pinned(['node', '-e', bareScript]);
 await waitFor(BARE_PORT, '/');
 
-const cases: [string, string, string[]][] = [
-  ['search, same query repeated (POST)', '/graphql', ['-s', scripts.repeated]],
-  ["search, a picker's keystrokes", '/graphql', ['-s', scripts.newQuery]],
-  ['search, a never-seen query (2 words)', '/graphql', ['-s', scripts.neverSeen]],
-  ['GraphQL GET answered 304', getPath, ['-H', `If-None-Match: ${etag}`]],
-];
+if (ICONIFY) {
+  await assertPortFree(ICONIFY_PORT);
+  // Its own start command (npm start: node --expose-gc lib/index.js), icon sets from ./icons only.
+  pinned(['node', '--expose-gc', join(ICONIFY, 'node_modules/@iconify/api/lib/index.js')], { PORT: String(ICONIFY_PORT), HOST: '127.0.0.1', ICONIFY_SOURCE: 'none' }, ICONIFY);
+  await waitFor(ICONIFY_PORT, '/version');
+  const found = await send(ICONIFY_PORT, '/search?query=arrow&limit=100');
+  if (found.status !== 200 || !JSON.parse(String(found.body)).icons.length) throw new Error(`Iconify in ${ICONIFY} found no icons: see bench/README.md`);
+}
+
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-console.log(`case                                   iconmeta req/s (p99)    bare req/s   ratio`);
-for (const [name, path, args] of cases) {
-  const ours: { rps: number; p99: string }[] = [];
+console.log(`case                                   iconmeta req/s (p99)    bare req/s  /bare${ICONIFY ? '   iconify req/s (p99)  /iconify' : ''}`);
+for (const { name, ours: [path, args], iconify } of cases) {
+  const ourRuns: { rps: number; p99: string }[] = [];
   const bare: number[] = [];
+  const peerRuns: { rps: number; p99: string }[] = [];
   for (let round = 0; round < ROUNDS; round++) {
     bare.push(wrk(BARE_PORT, path, args).rps);
-    ours.push(wrk(SERVER_PORT, path, args));
+    ourRuns.push(wrk(SERVER_PORT, path, args));
+    if (ICONIFY) peerRuns.push(wrk(ICONIFY_PORT, ...iconify));
   }
-  const rps = median(ours.map((o) => o.rps));
-  const p99 = ours.find((o) => o.rps === rps)!.p99;
-  console.log(`${name.padEnd(38)} ${rps.toFixed(0).padStart(8)} (${p99.padStart(8)})   ${median(bare).toFixed(0).padStart(10)}   ${(rps / median(bare)).toFixed(2)}`);
+  const middle = (runs: { rps: number; p99: string }[]) => runs.find((run) => run.rps === median(runs.map((r) => r.rps)))!;
+  const ours = middle(ourRuns);
+  let line = `${name.padEnd(38)} ${ours.rps.toFixed(0).padStart(8)} (${ours.p99.padStart(8)})   ${median(bare).toFixed(0).padStart(10)}   ${(ours.rps / median(bare)).toFixed(2)}`;
+  if (ICONIFY) {
+    const peer = middle(peerRuns);
+    line += `   ${peer.rps.toFixed(0).padStart(8)} (${peer.p99.padStart(8)})   ${(ours.rps / peer.rps).toFixed(2)}`;
+  }
+  console.log(line);
 }
 cleanup();
 process.exit(0);

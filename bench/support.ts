@@ -39,8 +39,8 @@ export async function benchDatabase(versions: string[]) {
 const children: ChildProcess[] = [];
 process.on('exit', () => children.forEach((c) => c.kill()));
 
-export function pinned(args: string[], env: NodeJS.ProcessEnv = {}): ChildProcess {
-  const child = spawn('taskset', ['-c', '0', ...args], { env: { ...process.env, ...env }, stdio: 'ignore' });
+export function pinned(args: string[], env: NodeJS.ProcessEnv = {}, cwd?: string): ChildProcess {
+  const child = spawn('taskset', ['-c', '0', ...args], { env: { ...process.env, ...env }, stdio: 'ignore', cwd });
   children.push(child);
   return child;
 }
