@@ -38,7 +38,7 @@ export async function addRelease(db: Db, spec: string, options: AddOptions = {})
     const laterIcon = kind === 'js' || kind === 'split' ? laterIcons(db, version) : undefined;
     const document = fontAwesomeFreeDocument(onDisk.dir, { laterIcon, fallbackDate: options.fallbackDate });
     // 5.0.x's split packages hold no CDN files (their CSS and JS are not in the package).
-    const files = kind === 'split' ? [] : packageReleaseFiles(onDisk.dir);
+    const files = kind === 'split' ? [] : packageReleaseFiles(onDisk.dir, onDisk.svgs);
     return summarise(db, document, options, files);
   } finally {
     onDisk.cleanup();

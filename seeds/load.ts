@@ -1,7 +1,7 @@
 // The release document -> the database, in one transaction: all of it or none of it.
 import { createHash } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
+import { createBulkInsert, type BulkInsert } from '../db/bulk-insert.ts';
 import type { Db } from '../db/client.ts';
 import { RELEASES_SCOPE, recordChange } from '../db/data-changes.ts';
 import * as t from '../db/schema.ts';
@@ -29,6 +29,7 @@ export function loadRelease(db: Db, input: unknown, options: LoadOptions = {}): 
   const files = options.files ?? [];
   const badPath = files.find((file) => !RELEASE_FILE_PATH.test(file.path));
   if (badPath) throw new Error(`release ${doc.version}: file path "${badPath.path}" is outside css/, js/, webfonts/, svgs/<style>/, sprites/`);
+  const insertAll = createBulkInsert(db);
   return db.transaction((tx) => {
     const existing = tx.select({ id: t.releases.id }).from(t.releases).where(eq(t.releases.version, doc.version)).get();
     if (existing && !options.replace) throw new ReleaseExistsError(doc.version);
@@ -36,8 +37,8 @@ export function loadRelease(db: Db, input: unknown, options: LoadOptions = {}): 
       tx.delete(t.releases).where(eq(t.releases.id, existing.id)).run();
       deleteUnusedBlobs(tx as unknown as Db);
     }
-    const releaseId = writeRelease(tx as unknown as Db, doc);
-    writeFiles(tx as unknown as Db, releaseId, files);
+    const releaseId = writeRelease(tx as unknown as Db, insertAll, doc);
+    writeFiles(tx as unknown as Db, insertAll, releaseId, files);
     recordChange(tx as unknown as Db, RELEASES_SCOPE);
     return releaseId;
   });
@@ -53,21 +54,21 @@ export function removeRelease(db: Db, version: string): boolean {
 }
 
 /** Each file's bytes once in `blobs` (most repeat from the release before), and its path. */
-function writeFiles(db: Db, releaseId: number, files: ReleaseFile[]): void {
+function writeFiles(db: Db, insertAll: BulkInsert, releaseId: number, files: ReleaseFile[]): void {
   const rows = files.map((file) => ({ file, sha256: createHash('sha256').update(file.bytes).digest('hex') }));
   // Few per statement: a statement holds its blobs' bytes while it runs.
   for (let i = 0; i < rows.length; i += 50) {
     const batch = rows.slice(i, i + 50);
     db.insert(t.blobs).values(batch.map(({ file, sha256 }) => ({ sha256, bytes: file.bytes }))).onConflictDoNothing().run();
   }
-  insertAll(db, t.releaseFiles, rows.map(({ file, sha256 }) => ({ releaseId, path: file.path, sha256, size: file.bytes.length })));
+  insertAll(t.releaseFiles, rows.map(({ file, sha256 }) => ({ releaseId, path: file.path, sha256, size: file.bytes.length })));
 }
 
 function deleteUnusedBlobs(db: Db): void {
   db.run(sql`delete from blobs where not exists (select 1 from release_files where release_files.sha256 = blobs.sha256)`);
 }
 
-function writeRelease(db: Db, doc: ReleaseDocument): number {
+function writeRelease(db: Db, insertAll: BulkInsert, doc: ReleaseDocument): number {
   const { id: releaseId } = db
     .insert(t.releases)
     .values({
@@ -95,22 +96,19 @@ function writeRelease(db: Db, doc: ReleaseDocument): number {
   // Inserting in id order makes row ids ascend with icon ids, so a page of icons is one row-id
   // range and its related rows can be read with a range scan (server/icons/icons.repo.ts).
   const sortedIcons = [...doc.icons].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  const iconIds = new Map<string, number>();
-  for (const icon of sortedIcons) {
-    const row = db
-      .insert(t.icons)
-      .values({
-        releaseId,
-        name: icon.id,
-        label: icon.label,
-        unicode: icon.unicode,
-        changes: icon.changes,
-        license: icon.familyStylesByLicense.free.length > 0 ? 'free' : 'pro',
-      })
-      .returning({ id: t.icons.id })
-      .get();
-    iconIds.set(icon.id, row.id);
-  }
+  insertAll(
+    t.icons,
+    sortedIcons.map((icon) => ({
+      releaseId,
+      name: icon.id,
+      label: icon.label,
+      unicode: icon.unicode,
+      changes: icon.changes,
+      license: icon.familyStylesByLicense.free.length > 0 ? ('free' as const) : ('pro' as const),
+    })),
+  );
+  const iconRows = db.select({ id: t.icons.id, name: t.icons.name }).from(t.icons).where(eq(t.icons.releaseId, releaseId)).all();
+  const iconIds = new Map(iconRows.map((row) => [row.name, row.id]));
 
   const aliasNames = [];
   const aliasUnicodes = [];
@@ -129,28 +127,28 @@ function writeRelease(db: Db, doc: ReleaseDocument): number {
     svgs.push(...icon.svgs.map(({ prefix, ...svg }) => ({ iconId, familyStyleId: fsId(prefix), ...svg })));
     terms.push(...icon.searchTerms.map((term) => ({ iconId, term })));
   }
-  insertAll(db, t.iconAliasNames, aliasNames);
-  insertAll(db, t.iconAliasUnicodes, aliasUnicodes);
-  insertAll(db, t.iconFamilyStyles, memberships);
-  insertAll(db, t.iconSvgs, svgs);
-  insertAll(db, t.iconSearchTerms, terms);
+  insertAll(t.iconAliasNames, aliasNames);
+  insertAll(t.iconAliasUnicodes, aliasUnicodes);
+  insertAll(t.iconFamilyStyles, memberships);
+  insertAll(t.iconSvgs, svgs);
+  insertAll(t.iconSearchTerms, terms);
 
   for (const category of doc.categories) {
     const { id } = db.insert(t.categories).values({ releaseId, name: category.name, label: category.label }).returning({ id: t.categories.id }).get();
-    insertAll(db, t.categoryIcons, category.icons.map((icon) => ({ categoryId: id, iconId: iconIds.get(icon)! })));
+    insertAll(t.categoryIcons, category.icons.map((icon) => ({ categoryId: id, iconId: iconIds.get(icon)! })));
   }
-  insertAll(db, t.shims, doc.shims.map((shim) => ({ releaseId, ...shim })));
-  insertAll(db, t.releaseSris, doc.sris.map((sri) => ({ releaseId, ...sri })));
+  insertAll(t.shims, doc.shims.map((shim) => ({ releaseId, ...shim })));
+  insertAll(t.releaseSris, doc.sris.map((sri) => ({ releaseId, ...sri })));
 
   doc.visualTags.forEach(({ familyStyles, ...tag }, position) => {
     const { id } = db.insert(t.visualTags).values({ releaseId, ...tag, position }).returning({ id: t.visualTags.id }).get();
-    insertAll(db, t.familyStyleVisualTags, familyStyles.map((prefix) => ({ visualTagId: id, familyStyleId: fsId(prefix) })));
+    insertAll(t.familyStyleVisualTags, familyStyles.map((prefix) => ({ visualTagId: id, familyStyleId: fsId(prefix) })));
   });
   const packIds = new Map<string, number>();
   doc.iconPacks.forEach(({ familyStyles, ...pack }, position) => {
     const { id } = db.insert(t.iconPacks).values({ releaseId, ...pack, position }).returning({ id: t.iconPacks.id }).get();
     packIds.set(pack.name, id);
-    insertAll(db, t.iconPackFamilyStyles, familyStyles.map((prefix, i) => ({ iconPackId: id, familyStyleId: fsId(prefix), position: i })));
+    insertAll(t.iconPackFamilyStyles, familyStyles.map((prefix, i) => ({ iconPackId: id, familyStyleId: fsId(prefix), position: i })));
   });
   doc.iconCollections.forEach(({ iconPacks, subset, ...collection }, position) => {
     const { id } = db
@@ -158,15 +156,10 @@ function writeRelease(db: Db, doc: ReleaseDocument): number {
       .values({ releaseId, ...collection, isSubset: subset !== null, position })
       .returning({ id: t.iconCollections.id })
       .get();
-    insertAll(db, t.iconCollectionPacks, iconPacks.map((name, i) => ({ iconCollectionId: id, iconPackId: packIds.get(name)!, position: i })));
-    insertAll(db, t.iconCollectionSubsets, (subset ?? []).map((entry, i) => ({ iconCollectionId: id, familyStyleId: fsId(entry.prefix), only: entry.only, position: i })));
+    insertAll(t.iconCollectionPacks, iconPacks.map((name, i) => ({ iconCollectionId: id, iconPackId: packIds.get(name)!, position: i })));
+    insertAll(t.iconCollectionSubsets, (subset ?? []).map((entry, i) => ({ iconCollectionId: id, familyStyleId: fsId(entry.prefix), only: entry.only, position: i })));
   });
   return releaseId;
-}
-
-// SQLite caps the bound parameters of one statement; 200 rows stays far below it for any table here.
-function insertAll<T extends SQLiteTable>(db: Db, table: T, rows: T['$inferInsert'][]): void {
-  for (let i = 0; i < rows.length; i += 200) db.insert(table).values(rows.slice(i, i + 200)).run();
 }
 
 /** Everything the document names must exist in it, and every name must be unique. */

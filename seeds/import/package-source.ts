@@ -1,13 +1,15 @@
 // Getting a package onto disk: unpacking a .tgz, or fetching a release with `npm pack` (the npm
 // client, so its registry and proxy settings apply). Each result has a cleanup for its temp folder.
 import { execFile } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync, type Stats } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import semver from 'semver';
 import * as tar from 'tar';
+import type { ReadEntry } from 'tar';
 import { SPLIT_PACKAGES, SPLIT_WEBFONTS, splitPackageName } from './fa-split.ts';
+import type { ReleaseFile } from './release-files.ts';
 
 const run = promisify(execFile);
 export const FREE_PACKAGE = '@fortawesome/fontawesome-free';
@@ -15,10 +17,19 @@ export const FREE_PACKAGE = '@fortawesome/fontawesome-free';
 // What the adapter reads, and the files the CDN serves (seeds/import/release-files.ts); less, scss
 // and the `-full` SVG folders are left in the tarball.
 const NEEDED = /^[^/]+\/(package\.json|index\.js|(metadata|js|css|webfonts|sprites)\/[^/]+|svgs\/[^/]+\/[^/]+\.svg)$/;
-const needed = (path: string) => NEEDED.test(path);
+const REGULAR_FILE = new Set(['File', 'OldFile', 'ContiguousFile']);
+// Regular files only, and no `.` or `..` segment: openTarball writes these paths under its folder.
+const needed = (path: string, entry: Stats | ReadEntry) =>
+  NEEDED.test(path) && 'type' in entry && REGULAR_FILE.has(entry.type) && !path.split('/').some((segment) => segment === '.' || segment === '..');
 
 export interface PackageOnDisk {
   dir: string;
+  /**
+   * The package's `svgs/<style>/*.svg` when they were kept in memory rather than written into
+   * `dir` (openTarball): thousands of small files, which cost more to write and read back than the
+   * rest of the import.
+   */
+  svgs?: ReleaseFile[];
   /**
    * A release date for a package without a font. Never filled from the registry: the publish times
    * a mirror shows are its ingest dates (font-awesome-data.md, "Dates"); seeds/release-list.json
@@ -28,13 +39,38 @@ export interface PackageOnDisk {
   cleanup: () => void;
 }
 
-/** Unpacks an npm tarball; its files sit under one top folder (`package/`), which is returned. */
+/**
+ * Unpacks an npm tarball in one pass: its files sit under one top folder (`package/`), whose path
+ * is returned; the SVG files stay in memory (`svgs`), the few others are written to disk, where
+ * the adapters read them.
+ */
 export async function openTarball(file: string): Promise<PackageOnDisk> {
   const temp = mkdtempSync(join(tmpdir(), 'iconmeta-'));
   try {
-    await tar.x({ file, cwd: temp, strict: true, filter: needed });
-    const top = readdirSync(temp);
-    return { dir: top.length === 1 ? join(temp, top[0]) : temp, cleanup: () => rmSync(temp, { recursive: true, force: true }) };
+    const entries: ReleaseFile[] = [];
+    await tar.t({
+      file,
+      strict: true,
+      filter: needed,
+      onReadEntry: (entry) => {
+        const chunks: Buffer[] = [];
+        entry.on('data', (chunk: Buffer) => chunks.push(chunk));
+        entry.on('end', () => entries.push({ path: entry.path, bytes: Buffer.concat(chunks) }));
+      },
+    });
+    const tops = new Set(entries.map((entry) => entry.path.split('/')[0]));
+    const svgs: ReleaseFile[] = [];
+    for (const { path, bytes } of entries) {
+      const inPackage = path.slice(path.indexOf('/') + 1);
+      if (tops.size === 1 && inPackage.startsWith('svgs/')) {
+        svgs.push({ path: inPackage, bytes });
+        continue;
+      }
+      mkdirSync(join(temp, dirname(path)), { recursive: true });
+      writeFileSync(join(temp, path), bytes);
+    }
+    const dir = tops.size === 1 ? join(temp, [...tops][0]) : temp;
+    return { dir, svgs: tops.size === 1 ? svgs : undefined, cleanup: () => rmSync(temp, { recursive: true, force: true }) };
   } catch (error) {
     rmSync(temp, { recursive: true, force: true });
     throw new Error(`cannot unpack ${file}: ${(error as Error).message}`);

@@ -30,19 +30,29 @@ function minifiedBuilds(packageDir: string, folder: 'css' | 'js'): ReleaseFile[]
   return [...byPlain].map(([path, name]) => ({ path, bytes: readFileSync(join(packageDir, folder, name)) }));
 }
 
-/** Every file of an unpacked Font Awesome package the CDN serves (none for a folder without them). */
-export function packageReleaseFiles(packageDir: string): ReleaseFile[] {
+/**
+ * Every file of an unpacked Font Awesome package the CDN serves (none for a folder without them);
+ * `svgs`, when given, are its SVG files already read (seeds/import/package-source.ts).
+ */
+export function packageReleaseFiles(packageDir: string, svgs?: ReleaseFile[]): ReleaseFile[] {
   const files = [...minifiedBuilds(packageDir, 'css'), ...minifiedBuilds(packageDir, 'js')];
   for (const folder of ['webfonts', 'sprites']) {
     for (const name of listFiles(join(packageDir, folder))) files.push({ path: `${folder}/${name}`, bytes: readFileSync(join(packageDir, folder, name)) });
   }
+  if (svgs) files.push(...[...svgs].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)));
+  else files.push(...svgFiles(packageDir));
+  return files.filter((file) => RELEASE_FILE_PATH.test(file.path));
+}
+
+function svgFiles(packageDir: string): ReleaseFile[] {
+  const files: ReleaseFile[] = [];
   const svgs = join(packageDir, 'svgs');
   for (const style of existsSync(svgs) ? readdirSync(svgs).sort() : []) {
     for (const name of listFiles(join(svgs, style)).filter((n) => n.endsWith('.svg'))) {
       files.push({ path: `svgs/${style}/${name}`, bytes: readFileSync(join(svgs, style, name)) });
     }
   }
-  return files.filter((file) => RELEASE_FILE_PATH.test(file.path));
+  return files;
 }
 
 /**

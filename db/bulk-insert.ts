@@ -1,0 +1,50 @@
+// Many rows into one table, fast: a release brings ~40,000 rows, and Drizzle's query builder
+// spends more time building an INSERT per batch (a Param object per value) than SQLite spends
+// running it. Here the statement is prepared once per table and batch size, and each value goes
+// through its column's own driver mapping (JSON text, boolean integers), as Drizzle would.
+import { getTableColumns, getTableName } from 'drizzle-orm';
+import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
+import type Database from 'better-sqlite3';
+import type { Db } from './client.ts';
+
+// SQLite caps a statement's bound parameters at 32,766; 200 rows of the widest table stay far below.
+const BATCH_ROWS = 200;
+
+export type BulkInsert = <T extends SQLiteTable>(table: T, rows: T['$inferInsert'][]) => void;
+
+/**
+ * An inserter for `db` (or a transaction's handle on it). Every row of one call must set the same
+ * columns (the first row's keys); columns no row sets take their SQL default.
+ */
+export function createBulkInsert(db: Db): BulkInsert {
+  const statements = new Map<string, Database.Statement>();
+  return (table, rows) => {
+    if (rows.length === 0) return;
+    const columns = getTableColumns(table) as Record<string, SQLiteColumn>;
+    const keys = Object.keys(rows[0]).filter((key) => key in columns);
+    const placeholders = `(${keys.map(() => '?').join(', ')})`;
+    const prepared = (count: number) => {
+      const key = `${getTableName(table)}|${keys.join(',')}|${count}`;
+      let statement = statements.get(key);
+      if (!statement) {
+        const names = keys.map((k) => `"${columns[k].name}"`).join(', ');
+        statement = db.$client.prepare(`insert into "${getTableName(table)}" (${names}) values ${Array(count).fill(placeholders).join(', ')}`);
+        statements.set(key, statement);
+      }
+      return statement;
+    };
+    const mappers = keys.map((key) => {
+      const column = columns[key];
+      return (value: unknown) => (value === undefined || value === null ? null : column.mapToDriverValue(value));
+    });
+    for (let start = 0; start < rows.length; start += BATCH_ROWS) {
+      const batch = rows.slice(start, start + BATCH_ROWS);
+      const values: unknown[] = [];
+      for (const row of batch) {
+        const record = row as Record<string, unknown>;
+        keys.forEach((key, i) => values.push(mappers[i](record[key])));
+      }
+      prepared(batch.length).run(values);
+    }
+  };
+}
