@@ -57,10 +57,11 @@ export interface GraphQLFastPathOptions {
 
 /** Returns true when it took the request (answered it, or is reading its body and will pass it on). */
 export function createGraphQLFastPath({ cache, authenticate, staticHeaders, executeKnown, next }: GraphQLFastPathOptions) {
+  const cacheKeyOf = (principal: Principal | null, kind: string, text: string) => (principal ? `${graphQLCacheKeyPrefix(principal.cacheKey)}${kind}|${text}` : null);
   const answer = async (req: GraphQLHttpRequest, res: ServerResponse, kind: string, text: string, fields: GraphQLFields | null) => {
     const principal: Principal | null = authenticate(req.headers.authorization);
     // An invalid token is the router's 401; never a cached answer.
-    const cacheKey = principal && fields ? `${graphQLCacheKeyPrefix(principal.cacheKey)}${kind}|${text}` : null;
+    const cacheKey = fields ? cacheKeyOf(principal, kind, text) : null;
     const hit = cacheKey === null ? undefined : cache.get(cacheKey);
     if (hit) return sendCached(req, res, hit, staticHeaders);
     if (principal && fields) {
@@ -76,11 +77,27 @@ export function createGraphQLFastPath({ cache, authenticate, staticHeaders, exec
       if (!res.headersSent) next(req, res);
     });
 
+  /** A GET whose query string was answered before: sent without parsing it (only valid ones are kept). */
+  const answeredGet = (req: GraphQLHttpRequest, res: ServerResponse, queryString: string): boolean => {
+    let principal: Principal | null;
+    try {
+      principal = authenticate(req.headers.authorization);
+    } catch {
+      return false; // the slow path meets the same error and answers it
+    }
+    const cacheKey = cacheKeyOf(principal, 'get', queryString);
+    const hit = cacheKey === null ? undefined : cache.get(cacheKey);
+    if (!hit) return false;
+    sendCached(req, res, hit, staticHeaders);
+    return true;
+  };
+
   return (req: GraphQLHttpRequest, res: ServerResponse): boolean => {
     const url = req.url ?? '';
     if (!GRAPHQL_PATHS.includes(pathOf(url))) return false;
     if (req.method === 'GET' || req.method === 'HEAD') {
       const q = url.indexOf('?');
+      if (q !== -1 && answeredGet(req, res, url.slice(q + 1))) return true;
       // Without a query this is the landing page, served by Express.
       const params = q === -1 ? null : new URLSearchParams(url.slice(q + 1));
       if (!params?.has('query')) return false;

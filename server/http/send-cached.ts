@@ -41,7 +41,7 @@ export function sendCached(
   const encoding = chooseEncoding(req.headers['accept-encoding']);
   const ifNoneMatch = req.headers['if-none-match'];
   if (ifNoneMatch && matches(ifNoneMatch, entry)) {
-    res.writeHead(304, { ...staticHeaders, 'Cache-Control': entry.cacheControl, Vary: 'Accept-Encoding', ETag: etagFor(entry, encoding) });
+    res.writeHead(304, notModifiedHeaders(entry, encoding, staticHeaders));
     res.end();
     return;
   }
@@ -51,6 +51,17 @@ export function sendCached(
 }
 
 const NO_HEADERS: Record<string, string> = {};
+
+/** The 304 headers of an entry in one encoding: built once, like the 200 ones below. */
+function notModifiedHeaders(entry: CachedResponse, encoding: Encoding, staticHeaders: Record<string, string>) {
+  const key = `304+${encoding}${staticHeaders === NO_HEADERS ? '' : '+static'}`;
+  let headers = entry.headers.get(key);
+  if (!headers) {
+    headers = { ...staticHeaders, 'Cache-Control': entry.cacheControl, Vary: 'Accept-Encoding', ETag: etagFor(entry, encoding) };
+    entry.headers.set(key, headers);
+  }
+  return headers;
+}
 
 /** The 200 headers of an entry in one encoding: built once, then the same object every time. */
 function headersFor(entry: CachedResponse, encoding: Encoding, length: number, staticHeaders: Record<string, string>) {
