@@ -20,6 +20,11 @@ export const nativeBinding = (globalThis as { iconmetaNativeBinding?: object }).
 export interface OpenOptions {
   /** Create the file's folder when it is missing (else a missing folder is refused: a mistyped path). */
   createDirectory?: boolean;
+  /**
+   * Skip the whole-file check of an existing file: only for a file known sound and unchanged
+   * (db/verified-stamp.ts), whose check then runs in the background.
+   */
+  skipIntegrityCheck?: boolean;
 }
 
 /**
@@ -28,7 +33,7 @@ export interface OpenOptions {
  * file, or one that is no database or cannot be read, throws DatabaseUnusableError and stays as
  * it was.
  */
-export function openDatabase(file: string, { createDirectory = true }: OpenOptions = {}): Db {
+export function openDatabase(file: string, { createDirectory = true, skipIntegrityCheck = false }: OpenOptions = {}): Db {
   const existing = file !== ':memory:' && existsSync(file) && statSync(file).size > 0;
   if (file !== ':memory:') {
     const folder = dirname(resolve(file));
@@ -42,7 +47,7 @@ export function openDatabase(file: string, { createDirectory = true }: OpenOptio
     }
     if (existsSync(file) && !statSync(file).isFile()) throw new DatabaseUnusableError(`DATABASE_PATH ${file} is not a file`);
   }
-  if (existing) {
+  if (existing && !skipIntegrityCheck) {
     // A read-only connection: closing it can never checkpoint into (write to) a damaged file.
     const readOnly = connect(file, { readonly: true });
     try {

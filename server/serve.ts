@@ -4,12 +4,16 @@ import { createServer as createHttpServer, type Server } from 'node:http';
 import { createServer as createNetServer } from 'node:net';
 import type { Logger } from 'pino';
 import { migrateDatabase, openDatabase, type Db } from '../db/client.ts';
+import { recordVerified, unchangedSinceVerified } from '../db/verified-stamp.ts';
 import { seedDefaultsIfEmpty } from '../seeds/defaults.ts';
 import { createApp } from './app.ts';
 import type { Config } from './config.ts';
 import { scheduleIntegrityChecks } from './health/integrity-check.ts';
 import { createMetrics } from './http/metrics.ts';
 import { drainLogs } from './logger.ts';
+
+/** After a start that skipped the whole-file check: soon, but after the first requests are served. */
+const STARTUP_CHECK_DELAY_MS = 2_000;
 
 /** The port cannot be listened on (in use, a host that is no address of this machine). */
 export class ListenError extends Error {}
@@ -48,19 +52,31 @@ async function probePort(host: string, port: number): Promise<void> {
 /** Serves until SIGTERM or SIGINT; resolves once stopped (requests finished, database closed). */
 export async function serve(config: Config, logger: Logger): Promise<void> {
   await probePort(config.host, config.port);
-  const db: Db = openDatabase(config.databasePath, { createDirectory: config.databaseCreateDirectory });
+  // A file this service closed cleanly and nobody changed since is not read whole again before
+  // listening (db/verified-stamp.ts); the background check looks at it at once instead. Only
+  // while that check runs at all.
+  const checksInBackground = config.databaseCheckIntervalSeconds > 0 && config.databasePath !== ':memory:';
+  const verified = checksInBackground && unchangedSinceVerified(config.databasePath);
+  const db: Db = openDatabase(config.databasePath, { createDirectory: config.databaseCreateDirectory, skipIntegrityCheck: verified });
   migrateDatabase(db);
   if (config.seedDefaults) await seedDefaultsIfEmpty(db, logger);
 
   const { handler: appHandler, cache, health, close, attachSubscriptions, closeSubscriptions } = createApp({ db, config, logger });
-  // The file was checked before it was opened (openDatabase); damage found later flips readiness.
-  const integrityChecks =
-    config.databaseCheckIntervalSeconds > 0 && config.databasePath !== ':memory:'
-      ? scheduleIntegrityChecks(config.databasePath, config.databaseCheckIntervalSeconds * 1000, (problems) => {
+  // The file was checked before it was opened (openDatabase), or is checked now if that was
+  // skipped; damage found later flips readiness.
+  const interval = config.databaseCheckIntervalSeconds * 1000;
+  const integrityChecks = checksInBackground
+    ? scheduleIntegrityChecks(
+        config.databasePath,
+        interval,
+        (problems) => {
           if (problems.length > 0) logger.error({ problems: problems.slice(0, 5) }, 'the database file is damaged');
           health.integrityChecked(problems);
-        })
-      : undefined;
+        },
+        verified ? STARTUP_CHECK_DELAY_MS : interval,
+      )
+    : undefined;
+  if (verified) logger.info({ database: config.databasePath }, 'the database file is unchanged since its clean shutdown: checking it in the background');
   // Read at each scrape, so releases added by the seed command from another process show.
   const countReleases = db.$client.prepare('select count(*) from releases').pluck();
   const metrics = config.metrics ? createMetrics({ releaseCount: () => countReleases.get() as number, responseCacheBytes: () => cache.bytes }) : undefined;
@@ -93,6 +109,8 @@ export async function serve(config: Config, logger: Logger): Promise<void> {
       integrityChecks?.stop();
       await close();
       db.$client.close();
+      // Closed cleanly after a run that met no damage: the next start need not read it whole.
+      if (config.databasePath !== ':memory:' && !health.damageFound()) recordVerified(config.databasePath);
       logger.info('stopped');
       await drainLogs(logger);
       stopped();

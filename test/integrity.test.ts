@@ -3,13 +3,15 @@
 import { expect } from 'chai';
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, statSync, utimesSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { migrateDatabase, openDatabase } from '../db/client.ts';
 import { DatabaseUnusableError } from '../db/integrity.ts';
 import { loadRelease } from '../seeds/load.ts';
+import { verifiedStampPath } from '../db/verified-stamp.ts';
 import { fixtureDocument } from './helpers.ts';
+import { exited, freePort, get, startServer, waitUntilUp } from './process-helpers.ts';
 
 const root = new URL('..', import.meta.url).pathname;
 
@@ -25,6 +27,21 @@ function run(script: string, args: string[], databasePath: string) {
     child.stderr.on('data', (c) => (stderr += c));
     child.on('exit', (code) => resolve({ code, stdout, stderr }));
   });
+}
+
+/** Garbage over the second half of the file's pages (table and index b-tree pages alike). */
+function damageMiddlePages(file: string) {
+  const pageSize = 4096;
+  const size = readFileSync(file).length;
+  for (let page = Math.floor(size / pageSize / 2); page < size / pageSize - 1; page++) overwrite(file, page * pageSize + 8, Buffer.alloc(64, 0xa5));
+}
+
+/** The pages that hold one table (numbered from 1). */
+function pagesOf(file: string, table: string): number[] {
+  const db = openDatabase(file);
+  const pages = db.$client.prepare('select pageno from dbstat where name = ?').pluck().all(table) as number[];
+  db.$client.close();
+  return pages;
 }
 
 /** A closed, checkpointed database file holding two fixture releases. */
@@ -66,10 +83,7 @@ describe('a damaged database file', () => {
 
   it('is refused when pages in the middle are damaged: by openDatabase (every command opens through it), the server and the admin CLI check', async () => {
     const file = soundDatabase(dir);
-    const pageSize = 4096;
-    // Garbage over the second half of the file's pages (table and index b-tree pages alike).
-    const size = readFileSync(file).length;
-    for (let page = Math.floor(size / pageSize / 2); page < size / pageSize - 1; page++) overwrite(file, page * pageSize + 8, Buffer.alloc(64, 0xa5));
+    damageMiddlePages(file);
     const before = digest(file);
     expect(() => openDatabase(file)).to.throw(DatabaseUnusableError, /is damaged/);
     const server = await run('server/main.ts', [], file);
@@ -85,5 +99,71 @@ describe('a damaged database file', () => {
     const { code, stdout } = await run('scripts/admin.ts', ['db', 'check'], file);
     expect(code).to.equal(0);
     expect(stdout.trim()).to.equal('ok');
+  });
+
+  describe('after a clean shutdown', () => {
+    /** Runs the server until it answers, then stops it with SIGTERM; returns its log lines. */
+    async function runOnce(file: string, env: Record<string, string> = {}) {
+      const port = await freePort();
+      const child = startServer(file, port, { LOG_LEVEL: 'info', ...env }, { stdio: ['ignore', 'pipe', 'inherit'] });
+      let log = '';
+      child.stdout!.on('data', (c) => (log += c));
+      await waitUntilUp(port);
+      return { port, child, log: () => log, stop: async () => (child.kill('SIGTERM'), await exited(child)) };
+    }
+    const skipped = /unchanged since its clean shutdown/;
+
+    it('is not read whole again while unchanged, and is checked again once anything changed it', async () => {
+      const file = soundDatabase(dir);
+      const first = await runOnce(file);
+      await first.stop();
+      expect(first.log()).to.not.match(skipped);
+      expect(existsSync(verifiedStampPath(file))).to.equal(true);
+
+      const second = await runOnce(file);
+      expect(second.log()).to.match(skipped);
+      await second.stop();
+
+      damageMiddlePages(file); // written through the file system: its modification time moves
+      const before = digest(file);
+      const { code, stderr } = await run('server/main.ts', [], file);
+      expect(code).to.equal(3);
+      expect(stderr).to.match(/is damaged/);
+      expect(digest(file)).to.equal(before);
+    });
+
+    it('is checked in the background at once when damage left no trace on the file system, and loses its stamp', async () => {
+      const file = soundDatabase(dir);
+      // Search terms: pages no start-up read meets, so only a check of the whole file finds them.
+      const pages = pagesOf(file, 'icon_search_terms');
+      await (await runOnce(file)).stop();
+      const { atime, mtime } = statSync(file);
+      for (const page of pages) overwrite(file, (page - 1) * 4096 + 8, Buffer.alloc(64, 0xa5));
+      utimesSync(file, atime, mtime); // bit rot: the same size, inode and modification time
+
+      const server = await runOnce(file);
+      try {
+        expect(server.log()).to.match(skipped);
+        let ready = 200;
+        for (let i = 0; i < 100 && ready === 200; i++) {
+          await new Promise((r) => setTimeout(r, 100));
+          ready = (await get(server.port, '/readyz')).status;
+        }
+        expect(ready, 'readiness once the background check ran').to.equal(503);
+        expect(existsSync(verifiedStampPath(file))).to.equal(false);
+      } finally {
+        await server.stop();
+      }
+      expect(existsSync(verifiedStampPath(file)), 'stamped again after a run that found damage').to.equal(false);
+      expect((await run('server/main.ts', [], file)).code).to.equal(3);
+    });
+
+    it('is always read whole when background checks are off (DATABASE_CHECK_INTERVAL=0)', async () => {
+      const file = soundDatabase(dir);
+      await (await runOnce(file)).stop();
+      const again = await runOnce(file, { DATABASE_CHECK_INTERVAL: '0' });
+      expect(again.log()).to.not.match(skipped);
+      await again.stop();
+    });
   });
 });

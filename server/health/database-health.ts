@@ -7,6 +7,7 @@ import { accessSync, constants, statfsSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Db } from '../../db/client.ts';
+import { forgetVerified } from '../../db/verified-stamp.ts';
 import { AppError } from '../errors.ts';
 
 /** Below this much free space on the database's file system, writes are expected to fail. */
@@ -64,12 +65,18 @@ export function createDatabaseHealth(db: Db) {
       if (error !== ROLLBACK && !(error instanceof Database.SqliteError && error.code.startsWith('SQLITE_BUSY'))) {
         const fault = faultOf(error);
         if (fault === 'unwritable') return describe(error);
-        if (fault === 'unreadable') problems.unreadable ??= describe(error);
+        if (fault === 'unreadable') damaged(describe(error));
       }
     } finally {
       db.$client.pragma(`busy_timeout = ${busyTimeout}`);
     }
     return null;
+  }
+
+  /** Damage found: remembered for readiness, and the next start must check the whole file again. */
+  function damaged(reason: string): void {
+    problems.unreadable ??= reason;
+    if (!inMemory) forgetVerified(file);
   }
 
   function describe(error: unknown): string {
@@ -90,8 +97,12 @@ export function createDatabaseHealth(db: Db) {
 
     /** The result of an integrity check of the whole file ([] = sound). */
     integrityChecked(found: string[]): void {
-      problems.unreadable = found.length === 0 ? null : `the database file is damaged: ${found[0]}${found.length > 1 ? ` (and ${found.length - 1} more problems)` : ''}`;
+      problems.unreadable = null;
+      if (found.length > 0) damaged(`the database file is damaged: ${found[0]}${found.length > 1 ? ` (and ${found.length - 1} more problems)` : ''}`);
     },
+
+    /** Whether this run met damage in the file (and has not seen a sound check since). */
+    damageFound: (): boolean => problems.unreadable !== null,
 
     /**
      * A request failed with `error`: when it is the database's fault, remember it for readiness and
@@ -100,7 +111,10 @@ export function createDatabaseHealth(db: Db) {
     failed(error: unknown): AppError | null {
       const fault = faultOf(error);
       if (!fault) return null;
-      problems[fault] = describe(error);
+      if (fault === 'unreadable') {
+        problems.unreadable = null; // the newest reason
+        damaged(describe(error));
+      } else problems.unwritable = describe(error);
       if (fault === 'unwritable') probedAt = performance.now(); // trust what the write met until the next probe
       return new AppError(503, 'INTERNAL', `${problems[fault]}; retry later`, undefined, { 'Retry-After': String(RETRY_AFTER_SECONDS) });
     },

@@ -29,10 +29,13 @@ export async function checkIntegrity(databasePath: string, timeoutMs: number): P
   });
 }
 
-/** Checks every `intervalMs` and tells `report` the result; stop() ends it. */
-export function scheduleIntegrityChecks(databasePath: string, intervalMs: number, report: (problems: string[]) => void) {
+/**
+ * Checks every `intervalMs` (the first time after `firstAfterMs`, by default the same) and tells
+ * `report` the result; stop() ends it.
+ */
+export function scheduleIntegrityChecks(databasePath: string, intervalMs: number, report: (problems: string[]) => void, firstAfterMs = intervalMs) {
   let running = false;
-  const timer = setInterval(async () => {
+  const check = async () => {
     if (running) return;
     running = true;
     try {
@@ -41,7 +44,18 @@ export function scheduleIntegrityChecks(databasePath: string, intervalMs: number
     } finally {
       running = false;
     }
-  }, intervalMs);
-  timer.unref();
-  return { stop: () => clearInterval(timer) };
+  };
+  let timer: NodeJS.Timeout | undefined;
+  const first = setTimeout(() => {
+    void check();
+    timer = setInterval(check, intervalMs);
+    timer.unref();
+  }, firstAfterMs);
+  first.unref();
+  return {
+    stop: () => {
+      clearTimeout(first);
+      clearInterval(timer);
+    },
+  };
 }
