@@ -1,7 +1,10 @@
 // `npm run bench:startup`: start-up time and memory of dist/iconmeta (npm run build first) against
-// `npm start` and the direct command, on a database already holding the default releases: the
-// time from the command to the first answer of GET /healthz, and the RSS of every process of the
-// command (npm's own included) after one GET /releases/7.3.1/icons. BENCH_RUNS (3) runs each.
+// `npm start` and the direct command, on a database already holding the default releases (or a
+// copy of BENCH_DATABASE): the time from the command to the first answer of GET /healthz, and the
+// RSS of every process of the command (npm's own included) after one GET /releases/7.3.1/icons.
+// Each run starts on a copy never served before (the whole file is checked before listening),
+// stops it with SIGTERM, then restarts on it (unchanged since that clean shutdown: checked in the
+// background instead). BENCH_RUNS (3) runs each.
 import { spawn } from 'node:child_process';
 import { copyFileSync, existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -26,24 +29,29 @@ function treeRss(pid: number): number {
 if (!existsSync(commands['dist/iconmeta'][0])) throw new Error('no dist/iconmeta: run npm run build first');
 const seeded = await benchDatabase(['5.15.4', '6.7.2', '7.3.1']); // or a copy of BENCH_DATABASE
 let port = 4700;
+async function start(name: string, command: string, args: string[], databasePath: string, when: string) {
+  const started = performance.now();
+  const child = spawn(command, args, { cwd: root, stdio: 'ignore', env: { ...process.env, PORT: String(port), DATABASE_PATH: databasePath, SEED_DEFAULTS: 'false', LOG_LEVEL: 'warn' } });
+  for (;;) {
+    if (await send(port, '/healthz').then(() => true, () => false)) break;
+    await new Promise((r) => setTimeout(r, 5));
+  }
+  const elapsed = performance.now() - started;
+  await send(port, '/releases/7.3.1/icons');
+  await new Promise((r) => setTimeout(r, 300));
+  const rss = treeRss(child.pid!);
+  console.log(`${name.padEnd(20)} ${when.padEnd(8)} first answer ${(elapsed / 1000).toFixed(2)} s, RSS ${(rss / 1024).toFixed(0)} MiB`);
+  child.kill('SIGTERM');
+  await new Promise((r) => child.once('exit', r));
+  port++;
+}
+
 for (const [name, [command, ...args]] of Object.entries(commands)) {
   for (let run = 0; run < runs; run++) {
     const databasePath = join(seeded.dir, `run-${port}.sqlite`);
     copyFileSync(seeded.databasePath, databasePath);
-    const started = performance.now();
-    const child = spawn(command, args, { cwd: root, stdio: 'ignore', env: { ...process.env, PORT: String(port), DATABASE_PATH: databasePath, SEED_DEFAULTS: 'false', LOG_LEVEL: 'warn' } });
-    for (;;) {
-      if (await send(port, '/healthz').then(() => true, () => false)) break;
-      await new Promise((r) => setTimeout(r, 5));
-    }
-    const elapsed = performance.now() - started;
-    await send(port, '/releases/7.3.1/icons');
-    await new Promise((r) => setTimeout(r, 300));
-    const rss = treeRss(child.pid!);
-    console.log(`${name.padEnd(20)} first answer ${(elapsed / 1000).toFixed(2)} s, RSS ${(rss / 1024).toFixed(0)} MiB`);
-    child.kill('SIGTERM');
-    await new Promise((r) => child.once('exit', r));
-    port++;
+    await start(name, command, args, databasePath, 'start');
+    await start(name, command, args, databasePath, 'restart');
   }
 }
 seeded.cleanup();

@@ -54,8 +54,10 @@ export async function assertPortFree(port: number): Promise<void> {
 /** Starts the server pinned to core 0; taskset execs node, so the child's pid is the server's. */
 export async function startServer(port: number, databasePath: string, env: NodeJS.ProcessEnv = {}): Promise<ChildProcess> {
   await assertPortFree(port);
-  // The heap limit npm start and the executable set (package.json, scripts/build.ts).
-  const child = pinned(['node', '--max-old-space-size=384', 'server/main.ts'], { PORT: String(port), DATABASE_PATH: databasePath, SEED_DEFAULTS: 'false', LOG_LEVEL: 'info', ACCESS_LOG: process.env.BENCH_ACCESS_LOG ?? 'false', ...env });
+  // BENCH_EXECUTABLE=1: the built dist/iconmeta (npm run build), as deployed; else the sources
+  // with the heap limit npm start and the executable set (package.json, scripts/build.ts).
+  const command = process.env.BENCH_EXECUTABLE ? ['dist/iconmeta'] : ['node', '--max-old-space-size=384', 'server/main.ts'];
+  const child = pinned(command, { PORT: String(port), DATABASE_PATH: databasePath, SEED_DEFAULTS: 'false', LOG_LEVEL: 'info', ACCESS_LOG: process.env.BENCH_ACCESS_LOG ?? 'false', ...env });
   await waitFor(port, '/healthz');
   return child;
 }
