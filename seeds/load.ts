@@ -38,7 +38,7 @@ export function loadRelease(db: Db, input: unknown, options: LoadOptions = {}): 
       deleteUnusedBlobs(tx as unknown as Db);
     }
     const releaseId = writeRelease(tx as unknown as Db, insertAll, doc);
-    writeFiles(tx as unknown as Db, insertAll, releaseId, files);
+    writeFiles(db, insertAll, releaseId, files); // the same connection, inside this transaction
     recordChange(tx as unknown as Db, RELEASES_SCOPE);
     return releaseId;
   });
@@ -56,11 +56,12 @@ export function removeRelease(db: Db, version: string): boolean {
 /** Each file's bytes once in `blobs` (most repeat from the release before), and its path. */
 function writeFiles(db: Db, insertAll: BulkInsert, releaseId: number, files: ReleaseFile[]): void {
   const rows = files.map((file) => ({ file, sha256: createHash('sha256').update(file.bytes).digest('hex') }));
-  // Few per statement: a statement holds its blobs' bytes while it runs.
-  for (let i = 0; i < rows.length; i += 50) {
-    const batch = rows.slice(i, i + 50);
-    db.insert(t.blobs).values(batch.map(({ file, sha256 }) => ({ sha256, bytes: file.bytes }))).onConflictDoNothing().run();
-  }
+  // Only bytes not stored yet are sent to SQLite: looking a hash up is far cheaper than binding
+  // the bytes of a file it already holds.
+  const stored = db.$client.prepare('select 1 from blobs where sha256 = ?').pluck();
+  const fresh = new Map<string, Buffer>();
+  for (const { file, sha256 } of rows) if (!fresh.has(sha256) && !stored.get(sha256)) fresh.set(sha256, file.bytes);
+  insertAll(t.blobs, [...fresh].map(([sha256, bytes]) => ({ sha256, bytes })));
   insertAll(t.releaseFiles, rows.map(({ file, sha256 }) => ({ releaseId, path: file.path, sha256, size: file.bytes.length })));
 }
 
