@@ -4,7 +4,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import semver from 'semver';
 import type { Db } from '../db/client.ts';
 import { fontAwesomeFreeDocument, locatePackage } from './import/font-awesome.ts';
-import { laterIcons, versionHasMetadata } from './import/labels.ts';
+import { laterIcons, versionHasMetadata, type LaterIconLookup } from './import/labels.ts';
 import { fetchRelease, openTarball, type PackageOnDisk } from './import/package-source.ts';
 import { filesArchiveOf, packageReleaseFiles, readFilesArchive, type ReleaseFile } from './import/release-files.ts';
 import { loadRelease } from './load.ts';
@@ -20,40 +20,55 @@ export interface AddResult {
   source: string;
 }
 
+/** A release read from its source, ready to load: its document and the files its CDN serves. */
+export interface PreparedRelease {
+  document: unknown;
+  files: ReleaseFile[];
+}
+
 export async function addRelease(db: Db, spec: string, options: AddOptions = {}): Promise<AddResult> {
+  return loadPrepared(db, await prepareRelease(spec, options, (version) => laterIcons(db, version)), options);
+}
+
+/**
+ * Reads a source into a release document and its files, writing nothing. `laterIconsOf` gives a
+ * release without metadata the labels and histories of the releases after it (seeds/import/labels.ts).
+ */
+export async function prepareRelease(spec: string, options: AddOptions, laterIconsOf: (version: string) => LaterIconLookup): Promise<PreparedRelease> {
   if (existsSync(spec) && spec.endsWith('.json') && statSync(spec).isFile()) {
-    let parsed: unknown;
+    let document: unknown;
     try {
-      parsed = JSON.parse(readFileSync(spec, 'utf8'));
+      document = JSON.parse(readFileSync(spec, 'utf8'));
     } catch (error) {
       throw new Error(`${spec} is not valid JSON: ${(error as Error).message}`);
     }
     const archive = filesArchiveOf(spec);
-    return summarise(db, parsed, options, existsSync(archive) ? readFilesArchive(readFileSync(archive)) : []);
+    return { document, files: existsSync(archive) ? readFilesArchive(readFileSync(archive)) : [] };
   }
   const onDisk = await openSource(spec);
   try {
     // JS-only releases carry no labels or histories: borrow them from the nearest later release loaded.
     const { kind, version } = locatePackage(onDisk.dir);
-    const laterIcon = kind === 'js' || kind === 'split' ? laterIcons(db, version) : undefined;
+    const laterIcon = kind === 'js' || kind === 'split' ? laterIconsOf(version) : undefined;
     const document = fontAwesomeFreeDocument(onDisk.dir, { laterIcon, fallbackDate: options.fallbackDate });
     // 5.0.x's split packages hold no CDN files (their CSS and JS are not in the package).
     const files = kind === 'split' ? [] : packageReleaseFiles(onDisk.dir, onDisk.svgs);
-    return summarise(db, document, options, files);
+    return { document, files };
   } finally {
     onDisk.cleanup();
   }
 }
 
-/** Releases with metadata first, newest first, so JS-only releases can borrow labels and histories. */
-export const importOrder = (versions: string[]) =>
-  [...versions].sort((a, b) => Number(versionHasMetadata(b)) - Number(versionHasMetadata(a)) || semver.rcompare(a, b));
-
-function summarise(db: Db, document: unknown, options: AddOptions, files: ReleaseFile[] = []): AddResult {
+/** Writes a prepared release (all of it or none of it). */
+export function loadPrepared(db: Db, { document, files }: PreparedRelease, options: AddOptions = {}): AddResult {
   loadRelease(db, document, { replace: options.replace, files });
   const doc = document as { version: string; icons: unknown[]; source: string };
   return { version: doc.version, icons: doc.icons.length, source: doc.source };
 }
+
+/** Releases with metadata first, newest first, so JS-only releases can borrow labels and histories. */
+export const importOrder = (versions: string[]) =>
+  [...versions].sort((a, b) => Number(versionHasMetadata(b)) - Number(versionHasMetadata(a)) || semver.rcompare(a, b));
 
 async function openSource(spec: string): Promise<PackageOnDisk> {
   if (existsSync(spec)) {

@@ -7,6 +7,7 @@ import { migrateDatabase, openDatabase, type Db } from '../db/client.ts';
 import { releases } from '../db/schema.ts';
 import { ConfigError, loadConfig } from '../server/config.ts';
 import { addRelease, importOrder } from './add-release.ts';
+import { addReleases } from './add-releases.ts';
 import { checkReleases } from './check-releases.ts';
 import { publishedVersions } from './import/package-source.ts';
 import { isListed } from './import/release-list.ts';
@@ -32,14 +33,10 @@ async function addAll(db: Db): Promise<void> {
   const bar = new SingleBar({ format: '{bar} {value}/{total} {version}', stream: process.stderr }, Presets.shades_classic);
   bar.start(order.length, 0, { version: '' });
   const failures: string[] = [];
-  for (const version of order) {
-    bar.update({ version });
-    try {
-      await addRelease(db, version);
-    } catch (error) {
-      failures.push(`${version}: ${(error as Error).message}`);
-    }
-    bar.increment();
+  bar.update({ version: order[0] ?? '' });
+  for await (const outcome of addReleases(db, order.map((version) => ({ spec: version, version })))) {
+    if ('error' in outcome) failures.push(`${outcome.source.version}: ${outcome.error.message}`);
+    bar.increment(1, { version: outcome.source.version });
   }
   bar.stop();
   if (failures.length > 0) throw new Error(`${failures.length} releases failed (the others were imported):\n${failures.join('\n')}`);

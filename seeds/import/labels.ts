@@ -2,10 +2,10 @@
 // The nearest later release that has metadata and names the same id knows both: its label, and its
 // history cut to the versions at or before the release (font-awesome-data.md, "Shims and changes").
 // Failing that, the adapter title-cases the id and leaves the history empty: nothing is invented.
-import { sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import semver from 'semver';
 import type { Db } from '../../db/client.ts';
-import { releases } from '../../db/schema.ts';
+import { icons, releases } from '../../db/schema.ts';
 
 export interface LaterIcon {
   label: string;
@@ -26,26 +26,36 @@ export function historyUpTo(changes: string[], version: string): string[] {
   });
 }
 
-export function laterIcons(db: Db, version: string): (id: string) => LaterIcon | undefined {
+export type LaterIconLookup = (id: string) => LaterIcon | undefined;
+
+export function laterIcons(db: Db, version: string): LaterIconLookup {
   const later = db
     .select({ id: releases.id, version: releases.version, source: releases.source })
     .from(releases)
     .all()
     .filter((r) => sourceHasMetadata(r.source) && semver.gt(r.version, version))
     .sort((a, b) => semver.compare(a.version, b.version));
-  const found = new Map<string, LaterIcon>();
-  if (later.length > 0) {
-    // Per id, the row of the nearest later release only: SQLite picks it, so the ~2,000 rows of each
-    // of ~45 later releases are not all read out and parsed for each of ~30 such releases.
-    const nearestFirst = sql.join(later.map((r, i) => sql`when ${r.id} then ${i}`), sql` `);
-    const rows = db.all<{ name: string; label: string; changes: string }>(sql`
-      select name, label, changes from (
-        select name, label, changes, row_number() over (partition by name order by case release_id ${nearestFirst} end) as nearest
-        from icons where release_id in ${later.map((r) => r.id)}
-      ) where nearest = 1`);
-    for (const row of rows) found.set(row.name, { label: row.label, changes: historyUpTo(JSON.parse(row.changes), version) });
-  }
-  return (id) => found.get(id);
+  if (later.length === 0) return () => undefined;
+  const found = (row: { label: string; changes: string[] }): LaterIcon => ({ label: row.label, changes: historyUpTo(row.changes, version) });
+  // Nearly every id is in the nearest later release: read that one release whole, and look up
+  // the few others (icons it dropped) in the releases after it, one indexed query each.
+  const nearest = db.select({ name: icons.name, label: icons.label, changes: icons.changes }).from(icons).where(eq(icons.releaseId, later[0].id)).all();
+  const inNearest = new Map(nearest.map((row) => [row.name, row]));
+  const further = later.slice(1).map((r) => r.id);
+  const rank = new Map(further.map((id, i) => [id, i]));
+  const inFurther = db
+    .select({ releaseId: icons.releaseId, label: icons.label, changes: icons.changes })
+    .from(icons)
+    .where(and(eq(icons.name, sql.placeholder('name')), inArray(icons.releaseId, further)))
+    .prepare();
+  return (id) => {
+    const row = inNearest.get(id);
+    if (row) return found(row);
+    if (further.length === 0) return undefined;
+    const rows = inFurther.all({ name: id });
+    if (rows.length === 0) return undefined;
+    return found(rows.reduce((best, r) => (rank.get(r.releaseId)! < rank.get(best.releaseId)! ? r : best)));
+  };
 }
 
 /** Whether a release's package carries metadata, judged by its version (font-awesome-data.md). */
