@@ -8,7 +8,6 @@ import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Db } from '../db/client.ts';
 import { releases } from '../db/schema.ts';
-import { addRelease } from './add-release.ts';
 
 export const DEFAULT_RELEASES = ['5.15.4', '6.7.2', '7.3.1'];
 
@@ -29,6 +28,8 @@ export interface ProgressLog {
 export async function seedDefaultsIfEmpty(db: Db, log: ProgressLog): Promise<number> {
   if (db.select({ id: releases.id }).from(releases).limit(1).get()) return 0;
   log.info(`empty database: importing the default releases ${DEFAULT_RELEASES.join(', ')}`);
+  // Loaded only here: a start on a database that holds releases needs none of the importers.
+  const { addRelease } = await import('./add-release.ts');
   for (const version of DEFAULT_RELEASES) {
     const started = Date.now();
     const result = await addRelease(db, defaultReleaseSource(version));

@@ -12,6 +12,7 @@ import {
   isInterfaceType,
   isObjectType,
   isUnionType,
+  validateSchema,
   type GraphQLArgument,
   type GraphQLNamedType,
   type GraphQLSchema,
@@ -57,6 +58,11 @@ describe('introspection', () => {
     const res = await http.post('/graphql').send({ query: getIntrospectionQuery() }).expect(200);
     expect(res.body.errors).to.equal(undefined);
     served = buildClientSchema(res.body.data);
+  });
+
+  it('is served from a schema file that graphql-js validates in full (the server assumes it at start)', () => {
+    const file = readFileSync(new URL('../server/graphql/schema.graphql', import.meta.url), 'utf8');
+    expect(validateSchema(buildSchema(file))).to.deep.equal([]);
   });
 
   it('names the root types as the public API does', () => {
