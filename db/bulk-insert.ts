@@ -10,6 +10,8 @@ import type { Db } from './client.ts';
 // SQLite caps a statement's bound parameters at 32,766; 200 rows of the widest table stay far below.
 const BATCH_ROWS = 200;
 
+const preparedByConnection = new WeakMap<Database.Database, Map<string, Database.Statement>>();
+
 export type BulkInsert = <T extends SQLiteTable>(table: T, rows: T['$inferInsert'][]) => void;
 
 /**
@@ -17,7 +19,9 @@ export type BulkInsert = <T extends SQLiteTable>(table: T, rows: T['$inferInsert
  * columns (the first row's keys); columns no row sets take their SQL default.
  */
 export function createBulkInsert(db: Db): BulkInsert {
-  const statements = new Map<string, Database.Statement>();
+  // Kept per connection: a release prepares ~30 statements, the same ones for every release.
+  let statements = preparedByConnection.get(db.$client);
+  if (!statements) preparedByConnection.set(db.$client, (statements = new Map()));
   return (table, rows) => {
     if (rows.length === 0) return;
     const columns = getTableColumns(table) as Record<string, SQLiteColumn>;
@@ -29,7 +33,7 @@ export function createBulkInsert(db: Db): BulkInsert {
       if (!statement) {
         const names = keys.map((k) => `"${columns[k].name}"`).join(', ');
         statement = db.$client.prepare(`insert into "${getTableName(table)}" (${names}) values ${Array(count).fill(placeholders).join(', ')}`);
-        statements.set(key, statement);
+        statements!.set(key, statement);
       }
       return statement;
     };
