@@ -9,10 +9,11 @@
 import { existsSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 
 interface Stamp {
-  dev: number;
-  ino: number;
-  size: number;
-  mtimeMs: number;
+  dev: string;
+  ino: string;
+  size: string;
+  /** Nanoseconds, exactly as the file system keeps them. */
+  mtimeNs: string;
 }
 
 export const verifiedStampPath = (file: string) => `${file}-verified`;
@@ -21,9 +22,8 @@ function identity(file: string): Stamp | null {
   // A log still to be applied changes the file at the first write: nothing to vouch for.
   const wal = `${file}-wal`;
   if (existsSync(wal) && statSync(wal).size > 0) return null;
-  const { dev, ino, size, mtimeMs } = statSync(file);
-  // Whole milliseconds: a precision every tool that sets times (utimes, cp -p, rsync) keeps.
-  return { dev, ino, size, mtimeMs: Math.floor(mtimeMs) };
+  const { dev, ino, size, mtimeNs } = statSync(file, { bigint: true });
+  return { dev: String(dev), ino: String(ino), size: String(size), mtimeNs: String(mtimeNs) };
 }
 
 /** Whether `file` is the file a clean shutdown recorded, unchanged since. */
@@ -31,7 +31,7 @@ export function unchangedSinceVerified(file: string): boolean {
   try {
     const recorded = JSON.parse(readFileSync(verifiedStampPath(file), 'utf8')) as Stamp;
     const now = identity(file);
-    return now !== null && now.dev === recorded.dev && now.ino === recorded.ino && now.size === recorded.size && now.mtimeMs === recorded.mtimeMs;
+    return now !== null && now.dev === recorded.dev && now.ino === recorded.ino && now.size === recorded.size && now.mtimeNs === recorded.mtimeNs;
   } catch {
     return false; // no stamp, or one that cannot be read: check the file
   }
