@@ -14,6 +14,7 @@ const schema = z.object({
   DATABASE_PATH: z.string().min(1).default(DEFAULT_DATABASE_PATH),
   // Unset: the default path's folder is created, an operator's DATABASE_PATH must name an existing one.
   DATABASE_CREATE_DIR: z.enum(['true', 'false', '1', '0']).optional(),
+  DATABASE_URL: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEFAULTS: flag(true),
   ACCESS_LOG: flag(true),
@@ -73,6 +74,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy = parseTrustProxy(present.TRUST_PROXY);
   } catch (error) {
     problems.push(`TRUST_PROXY: ${(error as Error).message}`);
+  }
+  // PostgreSQL (issue 14) has its schema and migrations (db/schema.pg.ts) but no repositories yet:
+  // refused, rather than a server that would start and then fail every request.
+  if (present.DATABASE_URL !== undefined) {
+    problems.push('DATABASE_URL: PostgreSQL is not supported by this version yet; unset DATABASE_URL to use the SQLite file at DATABASE_PATH');
   }
   if (!result.success || problems.length > 0) throw new ConfigError(problems);
   const c = result.data;

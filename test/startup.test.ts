@@ -93,6 +93,15 @@ describe('starting the service', () => {
     expect(existsSync(join(dir, 'db.sqlite'))).to.equal(false);
   });
 
+  it('refuses DATABASE_URL (PostgreSQL) with exit code 2 and what to do instead, creating nothing', async () => {
+    const { code, stderr } = await run([], { DATABASE_URL: 'postgres://127.0.0.1/iconmeta', DATABASE_PATH: join(dir, 'url.sqlite'), PORT: '0' });
+    expect(code).to.equal(2);
+    expect(stderr.trim()).to.equal(
+      'iconmeta: invalid configuration: DATABASE_URL: PostgreSQL is not supported by this version yet; unset DATABASE_URL to use the SQLite file at DATABASE_PATH',
+    );
+    expect(existsSync(join(dir, 'url.sqlite'))).to.equal(false);
+  });
+
   it('refuses a file that is not SQLite, and a path that is a folder, with exit code 3, leaving them as they were', async () => {
     const text = join(dir, 'notes.txt');
     writeFileSync(text, 'these are my notes, not a database\n'.repeat(200));
