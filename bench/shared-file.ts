@@ -22,7 +22,7 @@ const EXCHANGES_PER_SECOND = 10;
 
 const { dir, databasePath, cleanup } = await databaseWith(['7.3.1']);
 const db = openDatabase(databasePath);
-const apiToken = createAuthService(createAuthRepo(db), { clock: () => new Date(), accessTokenTtlSeconds: 3600 }).createApiToken({ email: 'bench@example.test', scopes: [] }).token;
+const apiToken = (await createAuthService(createAuthRepo(db), { clock: () => new Date(), accessTokenTtlSeconds: 3600 }).createApiToken({ email: 'bench@example.test', scopes: [] })).token;
 db.$client.close();
 
 // Cached answers a busy site asks for: twenty REST pages and the whole-release GraphQL query.

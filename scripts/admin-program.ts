@@ -105,8 +105,8 @@ export function buildAdminProgram({ services, checkDatabase, print }: AdminDeps)
     .requiredOption('--scopes <a,b>', `comma-separated scopes: ${SCOPES.join(', ')}`, scopeList)
     .option('--name <name>', 'a name to recognise the token by')
     .option('--expires-in <days>', 'days until the token expires (default: never)', positive)
-    .action((o: { email: string; scopes: string[]; name?: string; expiresIn?: number }) => {
-      const created = services().auth.createApiToken({ email: o.email, scopes: o.scopes, name: o.name, expiresInDays: o.expiresIn });
+    .action(async (o: { email: string; scopes: string[]; name?: string; expiresIn?: number }) => {
+      const created = await services().auth.createApiToken({ email: o.email, scopes: o.scopes, name: o.name, expiresInDays: o.expiresIn });
       print(`created API token ${created.id} for ${o.email} with scopes ${created.scopes.join(',')}${created.expiresAt ? `, expiring ${created.expiresAt}` : ''}`);
       print('store it now: it is not shown again');
       print(created.token);
@@ -114,12 +114,12 @@ export function buildAdminProgram({ services, checkDatabase, print }: AdminDeps)
   configure(token.command('list'))
     .description('list API tokens (never their values)')
     .option('--email <email>', 'only this account', email)
-    .action((o: { email?: string }) => table(services().auth.apiTokens(o.email)));
+    .action(async (o: { email?: string }) => table(await services().auth.apiTokens(o.email)));
   configure(token.command('revoke'))
     .description('revoke an API token and the access tokens it issued')
     .argument('<id>', 'token id (see token list)', positive)
-    .action((id: number) => {
-      if (!services().auth.revokeApiToken(id)) throw new AppError(404, 'NOT_FOUND', `no active API token ${id}`);
+    .action(async (id: number) => {
+      if (!(await services().auth.revokeApiToken(id))) throw new AppError(404, 'NOT_FOUND', `no active API token ${id}`);
       print(`revoked API token ${id}`);
     });
 
@@ -127,10 +127,10 @@ export function buildAdminProgram({ services, checkDatabase, print }: AdminDeps)
   configure(account.command('create'))
     .description('create an account')
     .requiredOption('--email <email>', 'account email', email)
-    .action((o: { email: string }) => print(`created account ${services().auth.createAccount(o.email).id} (${o.email})`));
+    .action(async (o: { email: string }) => print(`created account ${(await services().auth.createAccount(o.email)).id} (${o.email})`));
   configure(account.command('list'))
     .description('list accounts')
-    .action(() => table(services().auth.accounts()));
+    .action(async () => table(await services().auth.accounts()));
 
   const kit = configure(program.command('kit').description('kits'));
   configure(kit.command('create'))
@@ -141,20 +141,20 @@ export function buildAdminProgram({ services, checkDatabase, print }: AdminDeps)
     .addOption(new Option('--license <license>', 'free or pro').choices(['free', 'pro']).makeOptionMandatory())
     .addOption(new Option('--technology <technology>', 'svg or webfont').choices(['svg', 'webfont']).makeOptionMandatory())
     .option('--domain <domain>', 'allowed domain (repeatable)', collect)
-    .action((o: { email: string; name: string; version: string; license: 'free' | 'pro'; technology: 'svg' | 'webfont'; domain?: string[] }) => {
-      const created = services().kits.create({ ...o, domains: o.domain });
+    .action(async (o: { email: string; name: string; version: string; license: 'free' | 'pro'; technology: 'svg' | 'webfont'; domain?: string[] }) => {
+      const created = await services().kits.create({ ...o, domains: o.domain });
       print(`created kit "${created.name}" (${created.license}, ${created.technology}, version ${created.version})`);
       print(created.token);
     });
   configure(kit.command('list'))
     .description('list kits')
     .option('--email <email>', 'only this account', email)
-    .action((o: { email?: string }) => {
+    .action(async (o: { email?: string }) => {
       const { auth, kits } = services();
-      const accountId = o.email === undefined ? undefined : auth.accounts().find((a) => a.email === o.email)?.id;
+      const accountId = o.email === undefined ? undefined : (await auth.accounts()).find((a) => a.email === o.email)?.id;
       if (o.email !== undefined && accountId === undefined) return;
-      const listed = kits.list(accountId);
-      const subsets = kits.subsetRows(listed.map(({ kit }) => kit.id));
+      const listed = await kits.list(accountId);
+      const subsets = await kits.subsetRows(listed.map(({ kit }) => kit.id));
       table(
         listed.map(({ kit, email }) => ({
           token: kit.token, email, name: kit.name, version: kit.version, license: kit.license, technology: kit.technology, revision: kit.revision,
@@ -169,11 +169,11 @@ export function buildAdminProgram({ services, checkDatabase, print }: AdminDeps)
     .option('--only <prefix:icons>', 'include only these icons of a listed family-style, such as far:house,user (repeatable)', onlyList)
     .option('--full', "every family-style the kit's license allows (the default for new kits)")
     .option('--auto', 'auto-subsetting: holds what --full does; pages load only the icons they use')
-    .action((token: string, o: SubsetOptions) => {
+    .action(async (token: string, o: SubsetOptions) => {
       const spec = subsetFromOptions(o);
       const { kits, releases } = services();
-      const updated = kits.setSubset(token, spec, releases);
-      print(`kit ${token} subset: ${describeSubset(updated.subsetType, kits.subsetRows([updated.id]))} (revision ${updated.revision})`);
+      const updated = await kits.setSubset(token, spec, releases);
+      print(`kit ${token} subset: ${describeSubset(updated.subsetType, await kits.subsetRows([updated.id]))} (revision ${updated.revision})`);
     });
 
   const upload = configure(program.command('upload').description('kit icon uploads'));
@@ -182,14 +182,14 @@ export function buildAdminProgram({ services, checkDatabase, print }: AdminDeps)
     .requiredOption('--kit <token>', 'kit token')
     .requiredOption('--name <name>', 'icon name, lowercase words joined by hyphens')
     .requiredOption('--svg <file>', 'SVG file')
-    .action((o: { kit: string; name: string; svg: string }) => {
+    .action(async (o: { kit: string; name: string; svg: string }) => {
       let text: string;
       try {
         text = readFileSync(o.svg, 'utf8');
       } catch (error) {
         throw new AppError(400, 'INVALID_PARAMETER', `cannot read ${o.svg}: ${(error as Error).message}`);
       }
-      const added = services().kits.addUpload(o.kit, o.name, text);
+      const added = await services().kits.addUpload(o.kit, o.name, text);
       print(`added ${added.name} (U+${added.unicode.toString(16)}, ${added.width}x${added.height}) to kit ${o.kit}`);
     });
 

@@ -17,7 +17,8 @@ const WORDPRESS_KITS_QUERY = '{ me { kits { name version technologySelected lice
 describe('token endpoint', () => {
   const time = manualClock();
   const { http, auth, handler } = buildTestApp({ clock: time.clock, env: { ACCESS_TOKEN_TTL: '600', TOKEN_FAILURE_LIMIT: '1000' } });
-  const apiToken = auth.createApiToken({ email: 'owner@example.test', scopes: ['kits_read'] }).token;
+  let apiToken: string;
+  before(async () => (apiToken = (await auth.createApiToken({ email: 'owner@example.test', scopes: ['kits_read'] })).token));
   const exchange = (authorization?: string) => {
     const req = http.post('/token');
     return authorization === undefined ? req : req.set('Authorization', authorization);
@@ -58,9 +59,9 @@ describe('token endpoint', () => {
   });
 
   it('answers every missing or bad API token with 401 text/plain "unauthorized"', async () => {
-    const revoked = auth.createApiToken({ email: 'owner@example.test', scopes: [] });
-    auth.revokeApiToken(revoked.id);
-    const expiring = auth.createApiToken({ email: 'owner@example.test', scopes: [], expiresInDays: 1 });
+    const revoked = await auth.createApiToken({ email: 'owner@example.test', scopes: [] });
+    expect(await auth.revokeApiToken(revoked.id)).to.equal(true);
+    const expiring = await auth.createApiToken({ email: 'owner@example.test', scopes: [], expiresInDays: 1 });
     time.advance(2 * 86_400);
     const access = (await exchange(`Bearer ${apiToken}`).expect(200)).body.access_token;
     for (const header of [undefined, '', 'Bearer', `Basic ${apiToken}`, `bearer  ${apiToken}`, 'Bearer unknown-token', `Bearer ${revoked.token}`, `Bearer ${expiring.token}`, `Bearer ${access}`]) {
@@ -78,7 +79,7 @@ describe('token endpoint', () => {
 
   it('rate-limits repeated failures from one address with 429 and Retry-After', async () => {
     const limited = buildTestApp({ env: { TOKEN_FAILURE_LIMIT: '3', TOKEN_FAILURE_WINDOW: '60' } });
-    const good = limited.auth.createApiToken({ email: 'x@example.test', scopes: [] }).token;
+    const good = (await limited.auth.createApiToken({ email: 'x@example.test', scopes: [] })).token;
     for (let i = 0; i < 3; i++) await limited.http.post('/token').set('Authorization', 'Bearer wrong').expect(401);
     const res = await limited.http.post('/token').set('Authorization', 'Bearer wrong').expect(429);
     expect(Number(res.headers['retry-after'])).to.be.within(1, 60);
@@ -92,12 +93,15 @@ describe('GraphQL authorization', () => {
   const time = manualClock();
   const { http, auth, kits } = buildTestApp({ clock: time.clock, env: { ACCESS_TOKEN_TTL: '60' } });
   const owner = 'owner@example.test';
-  const kit = kits.create({ email: owner, name: 'Marketing site', version: '1.x', license: 'pro', technology: 'svg', domains: ['example.test'] });
-  kits.addUpload(kit.token, 'acme-logo', '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 640 512"><path d="M0 0h640v512z"/></svg>');
-  kits.create({ email: 'other@example.test', name: 'Not mine', version: '1.2.0', license: 'free', technology: 'webfont' });
+  let kit: Awaited<ReturnType<typeof kits.create>>;
+  before(async () => {
+    kit = await kits.create({ email: owner, name: 'Marketing site', version: '1.x', license: 'pro', technology: 'svg', domains: ['example.test'] });
+    await kits.addUpload(kit.token, 'acme-logo', '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 640 512"><path d="M0 0h640v512z"/></svg>');
+    await kits.create({ email: 'other@example.test', name: 'Not mine', version: '1.2.0', license: 'free', technology: 'webfont' });
+  });
 
   async function accessToken(scopes: string[]): Promise<string> {
-    const { token } = auth.createApiToken({ email: owner, scopes });
+    const { token } = await auth.createApiToken({ email: owner, scopes });
     return (await http.post('/token').set('Authorization', `Bearer ${token}`).expect(200)).body.access_token;
   }
   const query = (token: string | null, q: string) => {
@@ -164,7 +168,7 @@ describe('GraphQL authorization', () => {
   });
 
   it('refuses an API token used as an access token, and an expired or revoked access token, with 401', async () => {
-    const created = auth.createApiToken({ email: owner, scopes: ['kits_read'] });
+    const created = await auth.createApiToken({ email: owner, scopes: ['kits_read'] });
     await query(created.token, WORDPRESS_KITS_QUERY).expect(401);
     const access = (await http.post('/token').set('Authorization', `Bearer ${created.token}`).expect(200)).body.access_token;
     await query(access, WORDPRESS_KITS_QUERY).expect(200);
@@ -172,7 +176,7 @@ describe('GraphQL authorization', () => {
     const expired = await query(access, WORDPRESS_KITS_QUERY).expect(401);
     expect(expired.text).to.equal('unauthorized');
     const fresh = (await http.post('/token').set('Authorization', `Bearer ${created.token}`).expect(200)).body.access_token;
-    auth.revokeApiToken(created.id);
+    await auth.revokeApiToken(created.id);
     await query(fresh, WORDPRESS_KITS_QUERY).expect(401);
   });
 });
@@ -186,7 +190,7 @@ describe('tokens at rest', () => {
       loadRelease(db, fixtureDocument());
       const time = manualClock();
       const { http, auth } = buildTestApp({ db, clock: time.clock, env: { ACCESS_TOKEN_TTL: '10' } });
-      const { token } = auth.createApiToken({ email: 'owner@example.test', scopes: ['kits_read'] });
+      const { token } = await auth.createApiToken({ email: 'owner@example.test', scopes: ['kits_read'] });
       const first = (await http.post('/token').set('Authorization', `Bearer ${token}`).expect(200)).body.access_token;
       time.advance(11);
       const second = (await http.post('/token').set('Authorization', `Bearer ${token}`).expect(200)).body.access_token;

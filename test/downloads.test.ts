@@ -43,11 +43,11 @@ describe('kit downloads and subset builds', function () {
     app.attachSubscriptions(server);
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     wsUrl = `ws://127.0.0.1:${(server.address() as AddressInfo).port}/graphql`;
-    const { token: apiToken } = app.auth.createApiToken({ email: 'site@example.test', name: 'test', scopes: ['kits_read'] });
+    const { token: apiToken } = await app.auth.createApiToken({ email: 'site@example.test', name: 'test', scopes: ['kits_read'] });
     accessToken = (await app.http.post('/token').set('Authorization', `Bearer ${apiToken}`).expect(200)).body.access_token;
-    kitToken = app.kits.create({ email: 'site@example.test', name: 'site', version: '7.x', license: 'free', technology: 'webfont' }).token;
-    app.kits.setSubset(kitToken, { type: 'CUSTOM', entries: [{ prefix: 'fas', only: ['house', 'user', 'star'] }, { prefix: 'fab', only: ['github'] }] }, app.releases);
-    app.kits.addUpload(kitToken, 'acme-logo', LOGO);
+    kitToken = (await app.kits.create({ email: 'site@example.test', name: 'site', version: '7.x', license: 'free', technology: 'webfont' })).token;
+    await app.kits.setSubset(kitToken, { type: 'CUSTOM', entries: [{ prefix: 'fas', only: ['house', 'user', 'star'] }, { prefix: 'fab', only: ['github'] }] }, app.releases);
+    await app.kits.addUpload(kitToken, 'acme-logo', LOGO);
   });
   after(async () => {
     await app.close();
@@ -189,7 +189,7 @@ describe('kit downloads and subset builds', function () {
     db.update(t.builds).set({ heartbeatAt: minutesAgo(2) }).where(eq(t.builds.id, 'elsewhere-build')).run();
     const now = await graphql('subscription ($id: String) { subsetCreated(id: $id) { status failureReason } }', { id: 'elsewhere-build' });
     expect(now.data.subsetCreated.status).to.equal('FAILED');
-    expect(restarted.builds.byId('elsewhere-build')!.status).to.equal('FAILED');
+    expect((await restarted.builds.byId('elsewhere-build'))!.status).to.equal('FAILED');
   });
 
   describe('unpacked, in a browser with no network but this service', () => {

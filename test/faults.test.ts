@@ -18,13 +18,13 @@ import { exited, freePort, get, root, startServer, waitUntilUp } from './process
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A database file with the fixture releases and an API token; returns the token too. */
-function seededFile(dir: string, name = 'data.sqlite'): { file: string; apiToken: string } {
+async function seededFile(dir: string, name = 'data.sqlite'): Promise<{ file: string; apiToken: string }> {
   const file = join(dir, name);
   const db = openDatabase(file);
   migrateDatabase(db);
   FIXTURE_VERSIONS.forEach((version, i) => loadRelease(db, fixtureDocument(version, `2025-0${i + 1}-01`)));
   const auth = createAuthService(createAuthRepo(db), { clock: () => new Date(), accessTokenTtlSeconds: 3600 });
-  const apiToken = auth.createApiToken({ email: 'ops@example.test', scopes: [] }).token;
+  const apiToken = (await auth.createApiToken({ email: 'ops@example.test', scopes: [] })).token;
   db.$client.pragma('wal_checkpoint(TRUNCATE)');
   db.$client.close();
   return { file, apiToken };
@@ -80,7 +80,7 @@ describe('faults', function () {
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
   it('writes request lines to disk within a second: a server killed (SIGKILL) 2 s after traffic left them all', async () => {
-    const { file } = seededFile(dir);
+    const { file } = await seededFile(dir);
     const logPath = join(dir, 'out.log');
     const out = openSync(logPath, 'w');
     const port = await freePort();
@@ -105,7 +105,7 @@ describe('faults', function () {
   });
 
   it('reports a file damaged while served: requests that meet the damage 503 with Retry-After, then /readyz 503 with the reason', async () => {
-    const { file, apiToken } = seededFile(dir);
+    const { file, apiToken } = await seededFile(dir);
     const port = await freePort();
     // No timer check: what flips readiness here is the request that met the damage.
     const server = startServer(file, port, { DATABASE_CHECK_INTERVAL: '0' });
@@ -132,7 +132,7 @@ describe('faults', function () {
   });
 
   it('finds damage no request has met with the integrity check on its timer', async () => {
-    const { file } = seededFile(dir);
+    const { file } = await seededFile(dir);
     const port = await freePort();
     const server = startServer(file, port, { DATABASE_CHECK_INTERVAL: '1' });
     try {
@@ -148,7 +148,7 @@ describe('faults', function () {
   });
 
   it('answers /readyz at once while another process holds the write lock (an import), and says ready', async () => {
-    const { file } = seededFile(dir);
+    const { file } = await seededFile(dir);
     const db = openDatabase(file);
     const { http } = buildTestApp({ db });
     const importer = openDatabase(file).$client;
@@ -169,7 +169,7 @@ describe('faults', function () {
   it('with a read-only database file: /readyz 503 saying so, reads answered, a token exchange 503 with Retry-After', async function () {
     const as = unprivileged();
     if (!as) return this.skip(); // no user but root can read the sources here
-    const { file, apiToken } = seededFile(dir);
+    const { file, apiToken } = await seededFile(dir);
     chmodSync(dir, 0o777); // SQLite may still create its -wal and -shm files beside the database
     chmodSync(file, 0o444);
     const port = await freePort();

@@ -30,15 +30,15 @@ describe('kit loaders', function () {
   before(async () => {
     await addRelease(db, defaultPackageDir('7.3.1'));
     app = buildTestApp({ db });
-    const kit = (technology: 'svg' | 'webfont', version: string) =>
-      app.kits.create({ email: 'site@example.test', name: `${technology} kit`, version, license: 'free', technology }).token;
-    svgKit = kit('svg', '7.x');
-    app.kits.setSubset(svgKit, { type: 'CUSTOM', entries: [{ prefix: 'fas', only: null }, { prefix: 'far', only: ['house', 'user'] }] }, app.releases);
-    app.kits.addUpload(svgKit, 'acme-logo', LOGO);
+    const kit = async (technology: 'svg' | 'webfont', version: string) =>
+      (await app.kits.create({ email: 'site@example.test', name: `${technology} kit`, version, license: 'free', technology })).token;
+    svgKit = await kit('svg', '7.x');
+    await app.kits.setSubset(svgKit, { type: 'CUSTOM', entries: [{ prefix: 'fas', only: null }, { prefix: 'far', only: ['house', 'user'] }] }, app.releases);
+    await app.kits.addUpload(svgKit, 'acme-logo', LOGO);
     db.update(t.kits).set({ shimEnabled: true }).where(eq(t.kits.token, svgKit)).run();
-    fontKit = kit('webfont', '7.3.1');
-    app.kits.setSubset(fontKit, { type: 'CUSTOM', entries: [{ prefix: 'fas', only: ['house', 'user'] }, { prefix: 'fab', only: null }] }, app.releases);
-    app.kits.addUpload(fontKit, 'acme-logo', LOGO);
+    fontKit = await kit('webfont', '7.3.1');
+    await app.kits.setSubset(fontKit, { type: 'CUSTOM', entries: [{ prefix: 'fas', only: ['house', 'user'] }, { prefix: 'fab', only: null }] }, app.releases);
+    await app.kits.addUpload(fontKit, 'acme-logo', LOGO);
   });
 
   it('serves a loader script per kit that loads its files from the same origin, with short caching', async () => {

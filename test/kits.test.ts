@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { migrateDatabase, openDatabase } from '../db/client.ts';
+import type { KitRow } from '../server/kits/kits.repo.ts';
 import { createReleasesRepo } from '../server/releases/releases.repo.ts';
 import { createReleasesService } from '../server/releases/releases.service.ts';
 import { buildTestApp } from './helpers.ts';
@@ -15,16 +16,19 @@ describe('kit subsets', () => {
   const { http, auth, kits, db } = buildTestApp();
   const releases = createReleasesService(createReleasesRepo(db));
   const owner = 'owner@example.test';
-  const free = kits.create({ email: owner, name: 'Free', version: '1.x', license: 'free', technology: 'svg' });
-  const pro = kits.create({ email: owner, name: 'Pro', version: '1.2.0', license: 'pro', technology: 'svg' });
-  const custom = kits.create({ email: owner, name: 'Custom', version: '1.x', license: 'free', technology: 'webfont' });
-  kits.addUpload(custom.token, 'acme-logo', '<svg viewBox="0 0 512 512"><path d="M0 0h512z"/></svg>');
-  kits.addUpload(custom.token, 'acme-duo', '<svg viewBox="0 0 512 512"><path d="M1 1z"/><path d="M2 2z"/></svg>');
-  kits.setSubset(custom.token, { type: 'CUSTOM', entries: [{ prefix: 'fas', only: null }, { prefix: 'far', only: ['home'] }] }, releases);
+  let free: KitRow, pro: KitRow, custom: KitRow;
+  before(async () => {
+    free = await kits.create({ email: owner, name: 'Free', version: '1.x', license: 'free', technology: 'svg' });
+    pro = await kits.create({ email: owner, name: 'Pro', version: '1.2.0', license: 'pro', technology: 'svg' });
+    custom = await kits.create({ email: owner, name: 'Custom', version: '1.x', license: 'free', technology: 'webfont' });
+    await kits.addUpload(custom.token, 'acme-logo', '<svg viewBox="0 0 512 512"><path d="M0 0h512z"/></svg>');
+    await kits.addUpload(custom.token, 'acme-duo', '<svg viewBox="0 0 512 512"><path d="M1 1z"/><path d="M2 2z"/></svg>');
+    await kits.setSubset(custom.token, { type: 'CUSTOM', entries: [{ prefix: 'fas', only: null }, { prefix: 'far', only: ['home'] }] }, releases);
+  });
 
   let token: string;
   const tokenFor = async (scopes: string[]) => {
-    const api = auth.createApiToken({ email: owner, scopes }).token;
+    const api = (await auth.createApiToken({ email: owner, scopes })).token;
     return (await http.post('/token').set('Authorization', `Bearer ${api}`).expect(200)).body.access_token as string;
   };
   before(async () => (token = await tokenFor(['kits_read', 'svg_icons_free', 'profile_read'])));
@@ -58,9 +62,9 @@ describe('kit subsets', () => {
   });
 
   it('changes kitRevision and showcaseCacheKey when the subset changes', async () => {
-    const kit = kits.create({ email: owner, name: 'Moving', version: '1.x', license: 'free', technology: 'svg' });
+    const kit = await kits.create({ email: owner, name: 'Moving', version: '1.x', license: 'free', technology: 'svg' });
     const before = (await kitField(kit.token, 'kitRevision showcaseCacheKey')).kit;
-    kits.setSubset(kit.token, { type: 'AUTO', entries: [] }, releases);
+    await kits.setSubset(kit.token, { type: 'AUTO', entries: [] }, releases);
     const after = (await kitField(kit.token, 'kitRevision showcaseCacheKey subsetType familyStylesPaginated { totalFamilyStyleCount }')).kit;
     expect(after.kitRevision).to.equal(before.kitRevision + 1);
     expect(after.showcaseCacheKey).to.not.equal(before.showcaseCacheKey);
@@ -68,10 +72,11 @@ describe('kit subsets', () => {
     expect(after).to.deep.include({ subsetType: 'AUTO', familyStylesPaginated: { totalFamilyStyleCount: 3 } });
   });
 
-  it('refuses a subset its release or license cannot hold, naming every problem', () => {
-    const attempt = () =>
-      kits.setSubset(custom.token, { type: 'CUSTOM', entries: [{ prefix: 'fal', only: null }, { prefix: 'far', only: ['alien', 'zzz'] }, { prefix: 'nope', only: null }] }, releases);
-    expect(attempt).to.throw(/fal is not a family-style with free icons.*far has no free icon alien.*far has no free icon zzz.*nope is not/);
+  it('refuses a subset its release or license cannot hold, naming every problem', async () => {
+    const refused = await kits
+      .setSubset(custom.token, { type: 'CUSTOM', entries: [{ prefix: 'fal', only: null }, { prefix: 'far', only: ['alien', 'zzz'] }, { prefix: 'nope', only: null }] }, releases)
+      .then(() => null, (error: Error) => error);
+    expect(refused?.message).to.match(/fal is not a family-style with free icons.*far has no free icon alien.*far has no free icon zzz.*nope is not/);
   });
 
   it('finds one family-style of the kit by exactly one of prefix, shorthand or pair, else BAD_USER_INPUT', async () => {
@@ -167,8 +172,8 @@ describe('kit subsets', () => {
     expect(body.data.me.iconCollection).to.deep.equal({ name: 'pro-collection', subset: null });
     expect(body.data.me.old).to.deep.equal({ name: 'pro-collection' });
     expect(body.data.me.proCdnReferrers).to.deep.equal({ active: false, hostnames: [], limit: 0 });
-    kits.create({ email: 'free-only@example.test', name: 'F', version: '1.x', license: 'free', technology: 'svg' });
-    const api = auth.createApiToken({ email: 'free-only@example.test', scopes: [] }).token;
+    await kits.create({ email: 'free-only@example.test', name: 'F', version: '1.x', license: 'free', technology: 'svg' });
+    const api = (await auth.createApiToken({ email: 'free-only@example.test', scopes: [] })).token;
     const access = (await http.post('/token').set('Authorization', `Bearer ${api}`).expect(200)).body.access_token;
     const freeAccount = await gql('{ me { iconCollection { name } proCdnReferrers { active } } }', undefined, access);
     expect(freeAccount.data.me.iconCollection).to.deep.equal({ name: 'free-collection' });

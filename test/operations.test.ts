@@ -37,7 +37,7 @@ describe('operations', () => {
 
     it('never contain a token, an Authorization header or GraphQL variables', async () => {
       const { http, lines, auth } = appWithLogs();
-      const { token } = auth.createApiToken({ email: 'log@example.test', scopes: ['kits_read'] });
+      const { token } = await auth.createApiToken({ email: 'log@example.test', scopes: ['kits_read'] });
       const access = (await http.post('/token').set('Authorization', `Bearer ${token}`).expect(200)).body.access_token;
       await http.get('/graphql').query({ query: 'query($s: String!) { search(version: "1.2.0", query: $s) { id } }', variables: JSON.stringify({ s: 'secret-variable-value' }) }).set('Authorization', `Bearer ${access}`).expect(200);
       await http.post('/token').set('Authorization', 'Bearer wrong-token-value').expect(401);

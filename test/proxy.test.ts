@@ -31,7 +31,7 @@ const LIMITS = { TOKEN_FAILURE_LIMIT: '3', TOKEN_FAILURE_WINDOW: '300' };
 describe('behind a proxy', () => {
   it('with TRUST_PROXY=loopback, counts token failures per forwarded client: another client still exchanges', async () => {
     const { http, auth } = buildTestApp({ env: { ...LIMITS, TRUST_PROXY: 'loopback' } });
-    const good = auth.createApiToken({ email: 'b@example.test', scopes: [] }).token;
+    const good = (await auth.createApiToken({ email: 'b@example.test', scopes: [] })).token;
     for (let i = 0; i < 3; i++) await http.post('/token').set('X-Forwarded-For', '203.0.113.7').set('Authorization', 'Bearer wrong').expect(401);
     const limited = await http.post('/token').set('X-Forwarded-For', '203.0.113.7').set('Authorization', 'Bearer wrong').expect(429);
     expect(limited.body.detail).to.equal('too many failed token requests from this client');
@@ -52,7 +52,7 @@ describe('behind a proxy', () => {
   it('without TRUST_PROXY, counts the proxy as one client and says so once in a JSON log line, with nothing on stderr', async () => {
     const { logger, lines } = collectingLogger();
     const { http, auth } = buildTestApp({ env: LIMITS, logger });
-    const good = auth.createApiToken({ email: 'b@example.test', scopes: [] }).token;
+    const good = (await auth.createApiToken({ email: 'b@example.test', scopes: [] })).token;
     const printed = await consoleOutput(async () => {
       for (let i = 0; i < 3; i++) await http.post('/token').set('X-Forwarded-For', `203.0.113.${i}`).set('Authorization', 'Bearer wrong').expect(401);
       await http.post('/token').set('X-Forwarded-For', '198.51.100.20').set('Authorization', `Bearer ${good}`).expect(429);

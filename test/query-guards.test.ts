@@ -72,7 +72,7 @@ describe('GraphQL query guards', () => {
       expect((await post(wholeReleases('1.2.0', 1))).body.errors).to.equal(undefined);
       const anonymous = await post(wholeReleases('1.2.0', 2));
       expect(anonymous.body.errors[0].message).to.match(/exceeds the limit of \d+ for anonymous callers/);
-      const apiToken = auth.createApiToken({ email: 'heavy@example.test', scopes: ['public'] }).token;
+      const apiToken = (await auth.createApiToken({ email: 'heavy@example.test', scopes: ['public'] })).token;
       const { access_token: accessToken } = (await http.post('/token').set('Authorization', `Bearer ${apiToken}`).expect(200)).body;
       const withToken = await http.post('/graphql').set('Authorization', `Bearer ${accessToken}`).send({ query: wholeReleases('1.2.0', 2) }).expect(200);
       expect(withToken.body.errors).to.equal(undefined);

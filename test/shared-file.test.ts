@@ -48,8 +48,8 @@ describe('two server processes on one database file', function () {
     migrateDatabase(db);
     loadRelease(db, fixtureDocument('1.2.0'));
     const auth = createAuthService(createAuthRepo(db), { clock: () => new Date(), accessTokenTtlSeconds: 3600 });
-    const owner = auth.createApiToken({ email: 'owner@example.test', scopes: ['kits_read'] }).token;
-    const other = auth.createApiToken({ email: 'other@example.test', scopes: ['kits_read'] }).token;
+    const owner = (await auth.createApiToken({ email: 'owner@example.test', scopes: ['kits_read'] })).token;
+    const other = (await auth.createApiToken({ email: 'other@example.test', scopes: ['kits_read'] })).token;
     db.$client.close();
 
     const [portA, portB] = [await freePort(), await freePort()];

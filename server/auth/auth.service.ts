@@ -3,7 +3,7 @@
 // tokens without waiting.
 import { AppError } from '../errors.ts';
 import type { Principal } from '../graphql/principal.ts';
-import { accountCacheKeyPrefix, ANONYMOUS } from '../graphql/principal.ts';
+import { accountCacheKeyPrefix, ANONYMOUS, isAnonymous } from '../graphql/principal.ts';
 import type { AuthRepo, ApiTokenRow } from './auth.repo.ts';
 import { withPublic } from './scopes.ts';
 import { bearerToken, hashToken, newToken, sameHash } from './secrets.ts';
@@ -21,21 +21,21 @@ export function createAuthService(repo: AuthRepo, options: { clock: Clock; acces
   const now = () => options.clock().toISOString();
 
   /** The active API token whose hash matches, compared in constant time after the indexed lookup. */
-  function activeApiToken(plain: string): ApiTokenRow | null {
+  async function activeApiToken(plain: string): Promise<ApiTokenRow | null> {
     const hash = hashToken(plain);
-    const row = repo.apiTokenByHash(hash);
+    const row = await repo.apiTokenByHash(hash);
     if (!row || !sameHash(row.tokenHash, hash)) return null;
     if (row.revokedAt || (row.expiresAt && row.expiresAt <= now())) return null;
     return row;
   }
 
   return {
-    account(email: string) {
-      return repo.accountByEmail(email) ?? repo.insertAccount(email, now());
+    async account(email: string) {
+      return (await repo.accountByEmail(email)) ?? (await repo.insertAccount(email, now()));
     },
 
-    createAccount(email: string) {
-      if (repo.accountByEmail(email)) throw new AppError(400, 'INVALID_PARAMETER', `an account with email ${email} exists`);
+    async createAccount(email: string) {
+      if (await repo.accountByEmail(email)) throw new AppError(400, 'INVALID_PARAMETER', `an account with email ${email} exists`);
       return repo.insertAccount(email, now());
     },
 
@@ -43,12 +43,12 @@ export function createAuthService(repo: AuthRepo, options: { clock: Clock; acces
     accountById: (id: number) => repo.accountById(id),
 
     /** Creates the account if needed; returns the plain token, which is not stored and not shown again. */
-    createApiToken(input: { email: string; scopes: string[]; name?: string; expiresInDays?: number }) {
-      const account = repo.accountByEmail(input.email) ?? repo.insertAccount(input.email, now());
+    async createApiToken(input: { email: string; scopes: string[]; name?: string; expiresInDays?: number }) {
+      const account = (await repo.accountByEmail(input.email)) ?? (await repo.insertAccount(input.email, now()));
       const { plain, hash } = newToken('api');
       const createdAt = now();
       const expiresAt = input.expiresInDays ? new Date(options.clock().getTime() + input.expiresInDays * 86_400_000).toISOString() : null;
-      const row = repo.insertApiToken({
+      const row = await repo.insertApiToken({
         accountId: account.id,
         name: input.name ?? 'api token',
         tokenHash: hash,
@@ -59,10 +59,10 @@ export function createAuthService(repo: AuthRepo, options: { clock: Clock; acces
       return { id: row.id, token: plain, scopes: row.scopes, expiresAt };
     },
 
-    apiTokens: (email?: string) => {
-      const account = email === undefined ? undefined : repo.accountByEmail(email);
+    apiTokens: async (email?: string) => {
+      const account = email === undefined ? undefined : await repo.accountByEmail(email);
       if (email !== undefined && !account) return [];
-      return repo.apiTokens(account?.id).map(({ token, email }) => ({
+      return (await repo.apiTokens(account?.id)).map(({ token, email }) => ({
         id: token.id,
         email,
         name: token.name,
@@ -77,27 +77,26 @@ export function createAuthService(repo: AuthRepo, options: { clock: Clock; acces
     revokeApiToken: (id: number) => repo.revokeApiToken(id, now()),
 
     /** POST /token: an API token from an Authorization header -> an access token; null if refused. */
-    exchange(authorization: string | undefined): TokenResponse | null {
+    async exchange(authorization: string | undefined): Promise<TokenResponse | null> {
       const plain = bearerToken(authorization);
-      const apiToken = plain ? activeApiToken(plain) : null;
+      const apiToken = plain ? await activeApiToken(plain) : null;
       if (!apiToken) return null;
       const issuedAt = now();
-      repo.purgeAccessTokens(issuedAt);
+      await repo.purgeAccessTokens(issuedAt);
       const { plain: access, hash } = newToken('access');
       const expiresAt = new Date(options.clock().getTime() + options.accessTokenTtlSeconds * 1000).toISOString();
-      repo.insertAccessToken({ apiTokenId: apiToken.id, tokenHash: hash, scopes: apiToken.scopes, expiresAt });
-      repo.touchApiToken(apiToken.id, issuedAt);
+      await repo.insertAccessToken({ apiTokenId: apiToken.id, tokenHash: hash, scopes: apiToken.scopes, expiresAt });
+      await repo.touchApiToken(apiToken.id, issuedAt);
       return { access_token: access, expires_in: options.accessTokenTtlSeconds, scopes: apiToken.scopes, token_type: 'Bearer' };
     },
 
     /** GraphQL: no header (or an empty one) is anonymous; a valid access token is its caller; else null (401). */
-    authenticate(authorization: string | undefined): Principal | null {
-      const value = authorization?.trim() ?? '';
-      if (value === '' || /^bearer$/i.test(value)) return ANONYMOUS;
-      const plain = bearerToken(value);
+    async authenticate(authorization: string | undefined): Promise<Principal | null> {
+      if (isAnonymous(authorization)) return ANONYMOUS;
+      const plain = bearerToken(authorization!.trim());
       if (!plain) return null;
       const hash = hashToken(plain);
-      const found = repo.accessTokenByHash(hash);
+      const found = await repo.accessTokenByHash(hash);
       if (!found || !sameHash(found.access.tokenHash, hash)) return null;
       if (found.access.expiresAt <= now() || found.api.revokedAt) return null;
       const scopes = withPublic(found.access.scopes);

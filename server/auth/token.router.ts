@@ -34,8 +34,8 @@ export function createTokenRouter(auth: AuthService, options: TokenRouterOptions
     },
   });
 
-  router.post('/token', failures, (req, res) => {
-    const token = auth.exchange(req.headers.authorization);
+  router.post('/token', failures, async (req, res) => {
+    const token = await auth.exchange(req.headers.authorization);
     if (!token) return sendUnauthorized(res);
     res.set('Cache-Control', 'no-store').json(token);
   });

@@ -12,8 +12,8 @@ export function createReleaseFilesRepo(db: Db) {
   );
   const paths = db.$client.prepare('select path from release_files where release_id = ? order by path').pluck();
   return {
-    file: (releaseId: number, path: string) => file.get(releaseId, path) as StoredFile | undefined,
-    paths: (releaseId: number) => paths.all(releaseId) as string[],
+    file: async (releaseId: number, path: string) => file.get(releaseId, path) as StoredFile | undefined,
+    paths: async (releaseId: number) => paths.all(releaseId) as string[],
   };
 }
 

@@ -67,10 +67,10 @@ ${icons.join('\n')}
 }
 
 export async function buildArchive(input: ArchiveInput, files: ReleaseFilesRepo): Promise<Uint8Array> {
-  const releaseText = (path: string) => files.file(input.release.id, path)?.bytes.toString('utf8');
-  const releaseBytes = (path: string) => files.file(input.release.id, path)?.bytes;
-  const need = (path: string) => {
-    const found = releaseText(path);
+  const releaseBytes = async (path: string) => (await files.file(input.release.id, path))?.bytes;
+  const releaseText = async (path: string) => (await releaseBytes(path))?.toString('utf8');
+  const need = async (path: string) => {
+    const found = await releaseText(path);
     if (found === undefined) throw new ArchiveError(`release ${input.release.version} has no ${path} here (import the release from its package to build archives of it)`);
     return found;
   };
@@ -82,23 +82,31 @@ export async function buildArchive(input: ArchiveInput, files: ReleaseFilesRepo)
   const stylesheets: [string, string][] = [];
   for (const entry of input.entries) {
     const path = stylesheetOf(entry.familyStyle);
-    const css = releaseText(path);
+    const css = await releaseText(path);
     if (css === undefined) continue;
     stylesheets.push([path, css]);
     const codePoints = entry.icons.map((icon) => parseInt(icon.unicode, 16)).filter((n) => Number.isFinite(n));
     const fonts = fontsOfStylesheet(css);
     if (input.buildType === 'WEB') {
       for (const font of fonts) {
-        const bytes = releaseBytes(`webfonts/${font}`);
+        const bytes = await releaseBytes(`webfonts/${font}`);
         if (bytes) add(`webfonts/${font}`, await cutFont(bytes, font, codePoints), font.endsWith('.woff2'));
       }
     } else {
       // One desktop font per family-style, from the best source the release has.
-      const source = ['woff2', 'ttf', 'woff'].map((ext) => fonts.find((f) => f.endsWith(`.${ext}`))).find((f) => f && releaseBytes(`webfonts/${f}`));
+      let source: { font: string; bytes: Buffer } | undefined;
+      for (const ext of ['woff2', 'ttf', 'woff']) {
+        const font = fonts.find((f) => f.endsWith(`.${ext}`));
+        const bytes = font && (await releaseBytes(`webfonts/${font}`));
+        if (font && bytes) {
+          source = { font, bytes };
+          break;
+        }
+      }
       if (source) {
-        const cut = await cutFont(releaseBytes(`webfonts/${source}`)!, source, codePoints, 'sfnt');
+        const cut = await cutFont(source.bytes, source.font, codePoints, 'sfnt');
         const extension = cut.subarray(0, 4).toString('latin1') === 'OTTO' ? 'otf' : 'ttf';
-        add(`${extension}s/${source.replace(/\.[a-z0-9]+$/, `.${extension}`)}`, cut);
+        add(`${extension}s/${source.font.replace(/\.[a-z0-9]+$/, `.${extension}`)}`, cut);
       }
     }
   }
@@ -110,14 +118,14 @@ export async function buildArchive(input: ArchiveInput, files: ReleaseFilesRepo)
   }
 
   if (input.buildType === 'WEB') {
-    const parts: [string, string][] = [['css/fontawesome.css', need('css/fontawesome.css')], ...stylesheets];
-    if (input.shims) parts.push(['css/v4-shims.css', need('css/v4-shims.css')]);
+    const parts: [string, string][] = [['css/fontawesome.css', await need('css/fontawesome.css')], ...stylesheets];
+    if (input.shims) parts.push(['css/v4-shims.css', await need('css/v4-shims.css')]);
     if (input.uploads.length > 0) parts.push(['css/custom-icons.css', uploadsCss(input.uploads)]);
     for (const [path, css] of parts) add(path, css);
     add('css/all.css', parts.map(([, css]) => css).join('\n'));
     add(
       'js/all.js',
-      [coreConfigScript(input.autoA11y), iconPacksScript(input.packs), need('js/fontawesome.js'), input.shims ? need('js/v4-shims.js') : ''].join('\n'),
+      [coreConfigScript(input.autoA11y), iconPacksScript(input.packs), await need('js/fontawesome.js'), input.shims ? await need('js/v4-shims.js') : ''].join('\n'),
     );
     add('index.html', demoPage(input, '<link rel="stylesheet" href="css/all.css">'));
     add('svg.html', demoPage(input, '<script defer src="js/all.js"></script>'));

@@ -19,28 +19,28 @@ const columns = {
 
 export function createBuildsRepo(db: Db) {
   return {
-    insert: (row: Omit<typeof t.builds.$inferInsert, 'status' | 'heartbeatAt'>) =>
+    insert: async (row: Omit<typeof t.builds.$inferInsert, 'status' | 'heartbeatAt'>) =>
       db.insert(t.builds).values({ ...row, status: 'PENDING', heartbeatAt: row.createdAt }).returning(columns).get(),
     /** The builds this process is making are alive. */
-    heartbeat: (ids: string[], at: string) => {
+    heartbeat: async (ids: string[], at: string): Promise<void> => {
       if (ids.length > 0) db.update(t.builds).set({ heartbeatAt: at }).where(and(inArray(t.builds.id, ids), eq(t.builds.status, 'PENDING'))).run();
     },
-    byId: (id: string): BuildRow | undefined => db.select(columns).from(t.builds).where(eq(t.builds.id, id)).get(),
+    byId: async (id: string): Promise<BuildRow | undefined> => db.select(columns).from(t.builds).where(eq(t.builds.id, id)).get(),
     /** The newest build made for this request that has not failed, if any. */
-    reusable: (request: string): BuildRow | undefined =>
+    reusable: async (request: string): Promise<BuildRow | undefined> =>
       db.select(columns).from(t.builds).where(and(eq(t.builds.request, request), inArray(t.builds.status, ['PENDING', 'READY']))).orderBy(desc(t.builds.createdAt)).get(),
-    zip: (id: string): Buffer | undefined => db.select({ zip: t.builds.zip }).from(t.builds).where(and(eq(t.builds.id, id), eq(t.builds.status, 'READY'))).get()?.zip ?? undefined,
-    ready: (id: string, zip: Buffer, at: string) => db.update(t.builds).set({ status: 'READY', zip, finishedAt: at }).where(eq(t.builds.id, id)).run(),
-    failed: (id: string, reason: string, at: string) => db.update(t.builds).set({ status: 'FAILED', failureReason: reason, finishedAt: at }).where(eq(t.builds.id, id)).run(),
+    zip: async (id: string): Promise<Buffer | undefined> => db.select({ zip: t.builds.zip }).from(t.builds).where(and(eq(t.builds.id, id), eq(t.builds.status, 'READY'))).get()?.zip ?? undefined,
+    ready: async (id: string, zip: Buffer, at: string): Promise<void> => void db.update(t.builds).set({ status: 'READY', zip, finishedAt: at }).where(eq(t.builds.id, id)).run(),
+    failed: async (id: string, reason: string, at: string): Promise<void> => void db.update(t.builds).set({ status: 'FAILED', failureReason: reason, finishedAt: at }).where(eq(t.builds.id, id)).run(),
     /** PENDING builds with no heartbeat since `before`: their process stopped, they will never finish. */
-    failStale: (before: string, at: string) =>
+    failStale: async (before: string, at: string): Promise<number> =>
       db
         .update(t.builds)
         .set({ status: 'FAILED', failureReason: 'the server making it stopped (a restart) before the build finished; request it again', finishedAt: at })
         .where(and(eq(t.builds.status, 'PENDING'), or(isNull(t.builds.heartbeatAt), lt(t.builds.heartbeatAt, before))))
         .run().changes,
     /** Keeps the newest `keep` builds (their zips are what the database holds). */
-    prune: (keep: number) => {
+    prune: async (keep: number): Promise<void> => {
       const newest = db.select({ id: t.builds.id }).from(t.builds).orderBy(desc(t.builds.createdAt)).limit(keep).all().map((r) => r.id);
       if (newest.length === keep) db.delete(t.builds).where(notInArray(t.builds.id, newest)).run();
     },

@@ -11,7 +11,7 @@ import type { ReleaseFilesRepo } from '../cdn/release-files.repo.ts';
 import { AppError } from '../errors.ts';
 import { buildIconPacks, type SelectionEntry } from '../kits/icon-packs.ts';
 import type { KitAssetsRepo } from '../kits/kit-assets.repo.ts';
-import type { KitRow } from '../kits/kits.repo.ts';
+import type { KitRow, UploadRow } from '../kits/kits.repo.ts';
 import type { KitsService } from '../kits/kits.service.ts';
 import { entryVariants } from '../kits/subsets.ts';
 import type { License } from '../kits/variant-index.ts';
@@ -54,51 +54,52 @@ export function createBuildsService({ repo, kits, releases, assets, files, clock
   const now = () => clock().toISOString();
   const staleBefore = () => new Date(clock().getTime() - STALE_AFTER_MS).toISOString();
   /** Ends the builds whose heartbeat stopped; a database that cannot be written leaves them (readiness says why). */
-  const failStale = () => {
+  const failStale = async () => {
     try {
-      return repo.failStale(staleBefore(), now());
+      return await repo.failStale(staleBefore(), now());
     } catch (error) {
       logger.warn({ err: error }, 'could not mark stopped builds FAILED');
       return 0;
     }
   };
-  const interrupted = failStale();
-  if (interrupted > 0) logger.warn({ builds: interrupted }, 'marked builds a stopped server left PENDING as FAILED');
+  void failStale().then((interrupted) => {
+    if (interrupted > 0) logger.warn({ builds: interrupted }, 'marked builds a stopped server left PENDING as FAILED');
+  });
   const finished = new EventEmitter().setMaxListeners(0);
-  const queue: { id: string; make: () => ArchiveInput }[] = [];
+  const queue: { id: string; make: () => Promise<ArchiveInput> }[] = [];
   let running = 0;
   // The builds this process holds (waiting or being made), whose heartbeat it keeps.
   const held = new Set<string>();
   let heartbeat: NodeJS.Timeout | undefined;
-  const beat = () => {
+  const beat = async () => {
     if (held.size === 0) return void (clearInterval(heartbeat), (heartbeat = undefined));
     try {
-      repo.heartbeat([...held], now());
+      await repo.heartbeat([...held], now());
     } catch (error) {
       logger.warn({ err: error }, 'could not refresh the heartbeat of the builds in progress');
     }
   };
 
   /** A build as stored; a PENDING one whose heartbeat stopped becomes FAILED as it is read. */
-  function read(id: string): BuildRow | undefined {
-    const build = repo.byId(id);
+  async function read(id: string): Promise<BuildRow | undefined> {
+    const build = await repo.byId(id);
     if (build?.status !== 'PENDING' || held.has(id) || (build.heartbeatAt !== null && build.heartbeatAt >= staleBefore())) return build;
-    failStale();
+    await failStale();
     return repo.byId(id);
   }
 
-  async function run(id: string, make: () => ArchiveInput): Promise<void> {
+  async function run(id: string, make: () => Promise<ArchiveInput>): Promise<void> {
     const started = Date.now();
     try {
-      const zip = await buildArchive(make(), files);
+      const zip = await buildArchive(await make(), files);
       if (zip.length > limits.maxArchiveBytes) throw new ArchiveError(`the archive would be ${zip.length} bytes, over the limit of ${limits.maxArchiveBytes}`);
-      repo.ready(id, Buffer.from(zip.buffer, zip.byteOffset, zip.length), now());
+      await repo.ready(id, Buffer.from(zip.buffer, zip.byteOffset, zip.length), now());
       logger.info({ build: id, bytes: zip.length, ms: Date.now() - started }, 'build ready');
     } catch (error) {
       const known = error instanceof ArchiveError || error instanceof AppError;
       if (!known) logger.error({ err: error, build: id }, 'build failed');
       try {
-        repo.failed(id, known ? (error as Error).message : 'an internal error stopped the build', now());
+        await repo.failed(id, known ? (error as Error).message : 'an internal error stopped the build', now());
       } catch (writeError) {
         // The database cannot be written: the build's heartbeat stops, and it ends FAILED once it can.
         logger.error({ err: writeError, build: id }, 'could not record a failed build');
@@ -106,7 +107,7 @@ export function createBuildsService({ repo, kits, releases, assets, files, clock
     }
     held.delete(id);
     try {
-      repo.prune(limits.kept);
+      await repo.prune(limits.kept);
     } catch (error) {
       logger.warn({ err: error }, 'could not delete old builds');
     }
@@ -122,15 +123,15 @@ export function createBuildsService({ repo, kits, releases, assets, files, clock
     }
   }
 
-  function start(row: Parameters<BuildsRepo['insert']>[0], make: () => ArchiveInput): BuildRow {
-    const build = repo.insert(row);
+  async function start(row: Parameters<BuildsRepo['insert']>[0], make: () => Promise<ArchiveInput>): Promise<BuildRow> {
+    const build = await repo.insert(row);
     if (queue.length >= limits.queued) {
-      repo.failed(build.id, `${limits.queued} builds are waiting already; request it again shortly`, now());
-      return repo.byId(build.id)!;
+      await repo.failed(build.id, `${limits.queued} builds are waiting already; request it again shortly`, now());
+      return (await repo.byId(build.id))!;
     }
     queue.push({ id: build.id, make });
     held.add(build.id);
-    heartbeat ??= setInterval(beat, HEARTBEAT_MS).unref();
+    heartbeat ??= setInterval(() => void beat(), HEARTBEAT_MS).unref();
     pump();
     return build;
   }
@@ -139,29 +140,30 @@ export function createBuildsService({ repo, kits, releases, assets, files, clock
 
   return {
     /** A kit's archive for its current revision: an identical request reuses a build not failed. */
-    kitDownload(kit: KitRow, buildType: BuildType): BuildRow {
+    async kitDownload(kit: KitRow, buildType: BuildType): Promise<BuildRow> {
       const release = releases.resolve(kit.version);
       const request = `kit:${kit.id}:${kit.revision}:${release.id}:${buildType}:${kit.shimEnabled}:${kit.autoAccessibilityEnabled}`;
-      const existing = repo.reusable(request);
-      const current = existing && read(existing.id);
+      const existing = await repo.reusable(request);
+      const current = existing && (await read(existing.id));
       if (current && current.status !== 'FAILED') return current;
-      return start({ id: newId(), kind: 'kit', kitId: kit.id, buildType, request, createdAt: now() }, () => {
-        const subset = kits.subsetOf(kit, kits.subsetRows([kit.id]), releases);
+      return start({ id: newId(), kind: 'kit', kitId: kit.id, buildType, request, createdAt: now() }, async () => {
+        const subset = await kits.subsetOf(kit, await kits.subsetRows([kit.id]), releases);
         const entries = subset.entries.map((entry) => ({ familyStyle: entry.familyStyle, icons: entryVariants(subset, entry).map((v) => v.icon) }));
-        const uploads = kits.uploads([kit.id]);
+        const uploads = await kits.uploads([kit.id]);
         const name = `kit-${kit.token}-${buildType.toLowerCase()}`;
         return archiveInput(name, buildType, subset.release, entries, uploads, kit.shimEnabled, kit.autoAccessibilityEnabled);
       });
     },
 
     /** A subset of a release's icons; the request is checked at once (every problem in one error). */
-    subset(icons: SubsetIconInput[], version: string | null, licenses: License[], id: string | null): BuildRow {
+    async subset(icons: SubsetIconInput[], version: string | null, licenses: License[], id: string | null): Promise<BuildRow> {
       if (id !== null && !/^[A-Za-z0-9_-]{8,64}$/.test(id)) throw new AppError(400, 'INVALID_PARAMETER', 'id: 8 to 64 letters, digits, - or _');
-      if (id !== null && repo.byId(id)) throw new AppError(400, 'INVALID_PARAMETER', `a build with id ${id} exists already`);
+      if (id !== null && (await repo.byId(id))) throw new AppError(400, 'INVALID_PARAMETER', `a build with id ${id} exists already`);
       const wanted = version ?? icons.find((icon) => icon.version)?.version ?? null;
       const release = wanted ? releases.resolve(wanted) : releases.list().find((r) => r.isLatest);
       if (!release) throw new AppError(404, 'RELEASE_NOT_FOUND', 'no release is loaded');
-      const view = { familyStyles: releases.familyStyles(release), variants: kits.releaseVariants(release), aliasOf: (name: string) => kits.aliasTarget(release, name), licenses };
+      const variants = await kits.releaseVariants(release);
+      const view = { familyStyles: releases.familyStyles(release), variants, aliasOf: (name: string) => variants.aliasTarget(name), licenses };
       const { entries, problems } = resolveSubsetRequest(icons, view);
       if (problems.length > 0) throw new AppError(400, 'INVALID_PARAMETER', problems.slice(0, 20).join('; '));
       const buildId = id ?? newId();
@@ -176,26 +178,26 @@ export function createBuildsService({ repo, kits, releases, assets, files, clock
 
     /** Resolves once the build is READY or FAILED (at once if it is already). */
     whenFinished(id: string, signal?: AbortSignal): Promise<BuildRow | undefined> {
-      return new Promise((resolve) => {
+      return new Promise((resolve, reject) => {
         // Finished here (the event), or by another process sharing the file, or stale (the poll).
         const poll = setInterval(() => check(), HEARTBEAT_MS / 2).unref();
         const stop = () => (finished.off(id, check), clearInterval(poll));
-        const check = () => {
-          const build = read(id);
-          if (!build || build.status !== 'PENDING') {
-            stop();
-            resolve(build);
-          }
-        };
+        const check = () =>
+          void read(id).then((build) => {
+            if (!build || build.status !== 'PENDING') {
+              stop();
+              resolve(build);
+            }
+          }, (error) => (stop(), reject(error)));
         finished.on(id, check);
-        signal?.addEventListener('abort', () => (stop(), resolve(read(id))), { once: true });
+        signal?.addEventListener('abort', () => (stop(), read(id).then(resolve, reject)), { once: true });
         check();
       });
     },
   };
 
-  function archiveInput(name: string, buildType: BuildType, release: ReturnType<ReleasesService['resolve']>, entries: SelectionEntry[], uploads: ReturnType<KitsService['uploads']>, shims: boolean, autoA11y: boolean): ArchiveInput {
-    return { name, buildType, release, entries, packs: buildIconPacks(assets, release, entries, uploads), uploads, shims, autoA11y };
+  async function archiveInput(name: string, buildType: BuildType, release: ReturnType<ReleasesService['resolve']>, entries: SelectionEntry[], uploads: UploadRow[], shims: boolean, autoA11y: boolean): Promise<ArchiveInput> {
+    return { name, buildType, release, entries, packs: await buildIconPacks(assets, release, entries, uploads), uploads, shims, autoA11y };
   }
 }
 

@@ -10,12 +10,12 @@ const ZIP_PATH = /^\/downloads\/([A-Za-z0-9_-]{8,64})\.zip$/;
 
 export function createDownloadsRouter(builds: BuildsService): Router {
   const router = Router();
-  router.get(ZIP_PATH, (req: Request, res: Response) => {
+  router.get(ZIP_PATH, async (req: Request, res: Response) => {
     const id = ZIP_PATH.exec(req.path)![1];
-    const build = builds.byId(id);
+    const build = await builds.byId(id);
     if (!build) throw notFound(`no build ${id}`);
     if (build.status === 'PENDING') throw notFound(`build ${id} is not finished yet`);
-    const zip = builds.zip(id);
+    const zip = await builds.zip(id);
     if (build.status === 'FAILED' || !zip) throw notFound(`build ${id} failed: ${build.failureReason ?? 'no archive'}`);
     const entry = cachedResponse(zip, 'application/zip', 'private, max-age=31536000, immutable');
     entry.compressible = false;

@@ -70,7 +70,7 @@ export function createGraphQLRouter({ apollo, admission, services, authenticate,
   async function handle(req: Request, res: Response) {
     const facts = (req as GraphQLHttpRequest).graphql;
     if (facts?.bodyError) throw facts.bodyError;
-    const principal = authenticate(req.headers.authorization);
+    const principal = await authenticate(req.headers.authorization);
     if (!principal) return sendUnauthorized(res);
 
     const isGet = req.method === 'GET' || req.method === 'HEAD';

@@ -20,9 +20,9 @@ function byRange<Row, Value>(load: (first: number, last: number) => Row[], idOf:
 }
 
 /** Rows of a batch of kits in one statement, grouped by kit id. */
-const byKit = <Row extends { kitId: number }>(load: (kitIds: number[]) => Row[]) =>
+const byKit = <Row extends { kitId: number }>(load: (kitIds: number[]) => Promise<Row[]>) =>
   new DataLoader<number, Row[]>(async (kitIds) => {
-    const rows = load([...kitIds]);
+    const rows = await load([...kitIds]);
     return kitIds.map((id) => rows.filter((row) => row.kitId === id));
   });
 
@@ -37,7 +37,7 @@ export function createLoaders(icons: IconsRepo, releases: ReleasesRepo, kits: Ki
     /** One icon variant's SVG, by `iconRowId:familyStyleId`: a page of variants is read by id, not range. */
     variantSvgs: new DataLoader<string, SvgRow | null>(async (keys) => {
       const iconIds = [...new Set(keys.map((k) => Number(k.split(':')[0])))];
-      const byKey = new Map(kits.svgs(iconIds).map((row) => [`${row.iconId}:${row.familyStyleId}`, row]));
+      const byKey = new Map((await kits.svgs(iconIds)).map((row) => [`${row.iconId}:${row.familyStyleId}`, row]));
       return keys.map((k) => byKey.get(k) ?? null);
     }),
     /** Alias names and unicodes of scattered icons (for icon definitions), null when none. */

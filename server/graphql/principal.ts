@@ -17,5 +17,14 @@ export const accountGraphQLKeyPrefix = (accountId: number) => `graphql|${account
 
 export const ANONYMOUS: Principal = { scopes: new Set(['public']), accountId: null, cacheKey: 'anonymous' };
 
-/** Resolves an Authorization header to a principal; null means "present but not valid" (401). */
-export type Authenticate = (authorization: string | undefined) => Principal | null;
+/** No header, an empty one, or `Bearer` with nothing after it: an anonymous caller (contract §6). */
+export const isAnonymous = (authorization: string | undefined): boolean => {
+  const value = authorization?.trim() ?? '';
+  return value === '' || /^bearer$/i.test(value);
+};
+
+/**
+ * Resolves an Authorization header to a principal; null means "present but not valid" (401).
+ * Anonymous callers need no database: callers on a hot path check `isAnonymous` first.
+ */
+export type Authenticate = (authorization: string | undefined) => Promise<Principal | null>;

@@ -25,11 +25,11 @@ export function attachSubscriptions(server: Server, { schema, services, authenti
   const cleanup = useServer(
     {
       schema,
-      onConnect(ctx) {
+      async onConnect(ctx) {
         const fromInit = ctx.connectionParams?.Authorization ?? ctx.connectionParams?.authorization;
         const header = typeof fromInit === 'string' ? fromInit : ctx.extra.request.headers.authorization;
         // An empty `Bearer` is anonymous, as over HTTP (the WordPress plugin sends one).
-        const principal = !header || header.trim() === 'Bearer' ? ANONYMOUS : authenticate(header);
+        const principal = !header || header.trim() === 'Bearer' ? ANONYMOUS : await authenticate(header);
         if (!principal) return false;
         principals.set(ctx, principal);
         return true;

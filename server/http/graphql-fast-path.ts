@@ -9,7 +9,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { AppError } from '../errors.ts';
 import { GRAPHQL_PATHS, MAX_GRAPHQL_BODY_BYTES, RAW_GRAPHQL } from '../graphql/graphql.router.ts';
 import type { GraphQLFields, KnownDocumentExecutor } from '../graphql/known-documents.ts';
-import { graphQLCacheKeyPrefix, type Authenticate, type Principal } from '../graphql/principal.ts';
+import { ANONYMOUS, graphQLCacheKeyPrefix, isAnonymous, type Authenticate, type Principal } from '../graphql/principal.ts';
 import { MAX_JSON_DEPTH, nestsDeeperThan, parseClientJson, tooDeep } from './json-depth.ts';
 import type { ResponseCache } from './response-cache.ts';
 import { sendCached } from './send-cached.ts';
@@ -59,7 +59,9 @@ export interface GraphQLFastPathOptions {
 export function createGraphQLFastPath({ cache, authenticate, staticHeaders, executeKnown, next }: GraphQLFastPathOptions) {
   const cacheKeyOf = (principal: Principal | null, kind: string, text: string) => (principal ? `${graphQLCacheKeyPrefix(principal.cacheKey)}${kind}|${text}` : null);
   const answer = async (req: GraphQLHttpRequest, res: ServerResponse, kind: string, text: string, fields: GraphQLFields | null) => {
-    const principal: Principal | null = authenticate(req.headers.authorization);
+    // Anonymous callers (most traffic) are answered without waiting on anything.
+    const header = req.headers.authorization;
+    const principal: Principal | null = isAnonymous(header) ? ANONYMOUS : await authenticate(header);
     // An invalid token is the router's 401; never a cached answer.
     const cacheKey = fields ? cacheKeyOf(principal, kind, text) : null;
     const hit = cacheKey === null ? undefined : cache.get(cacheKey);
@@ -77,15 +79,14 @@ export function createGraphQLFastPath({ cache, authenticate, staticHeaders, exec
       if (!res.headersSent) next(req, res);
     });
 
-  /** A GET whose query string was answered before: sent without parsing it (only valid ones are kept). */
+  /**
+   * An anonymous GET whose query string was answered before: sent without parsing it (only valid
+   * ones are kept). A caller with a token is authenticated first, which may wait on the database:
+   * `answer` finds their cached answer under the same key once the query string is parsed.
+   */
   const answeredGet = (req: GraphQLHttpRequest, res: ServerResponse, queryString: string): boolean => {
-    let principal: Principal | null;
-    try {
-      principal = authenticate(req.headers.authorization);
-    } catch {
-      return false; // the slow path meets the same error and answers it
-    }
-    const cacheKey = cacheKeyOf(principal, 'get', queryString);
+    if (!isAnonymous(req.headers.authorization)) return false;
+    const cacheKey = cacheKeyOf(ANONYMOUS, 'get', queryString);
     const hit = cacheKey === null ? undefined : cache.get(cacheKey);
     if (!hit) return false;
     sendCached(req, res, hit, staticHeaders);

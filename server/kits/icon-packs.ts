@@ -16,10 +16,11 @@ export interface IconPack {
   icons: Record<string, IconDefinition>;
 }
 
-export function buildIconPacks(repo: KitAssetsRepo, release: Release, entries: SelectionEntry[], uploads: UploadRow[]): Map<string, IconPack> {
-  const svgs = new Map(repo.svgs(release.id).map((svg) => [`${svg.iconId}:${svg.familyStyleId}`, svg]));
+export async function buildIconPacks(repo: KitAssetsRepo, release: Release, entries: SelectionEntry[], uploads: UploadRow[]): Promise<Map<string, IconPack>> {
+  const [svgRows, aliasRows] = await Promise.all([repo.svgs(release.id), repo.aliases(release.id)]);
+  const svgs = new Map(svgRows.map((svg) => [`${svg.iconId}:${svg.familyStyleId}`, svg]));
   const aliases = new Map<number, string[]>();
-  for (const { iconId, name } of repo.aliases(release.id)) aliases.set(iconId, [...(aliases.get(iconId) ?? []), name]);
+  for (const { iconId, name } of aliasRows) aliases.set(iconId, [...(aliases.get(iconId) ?? []), name]);
   const packs = new Map<string, IconPack>();
   for (const entry of entries) {
     const icons: Record<string, IconDefinition> = {};

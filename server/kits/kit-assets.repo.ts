@@ -18,8 +18,8 @@ export function createKitAssetsRepo(db: Db) {
   const aliases = db.$client.prepare('select icon_id as iconId, name from icon_alias_names where release_id = ? order by icon_id, position');
   return {
     /** SVGs of a release; pathData is the stored JSON array (one path, or two for duotone). */
-    svgs: (releaseId: number) => svgs.all(releaseId) as ReleaseSvg[],
-    aliases: (releaseId: number) => aliases.all(releaseId) as { iconId: number; name: string }[],
+    svgs: async (releaseId: number) => svgs.all(releaseId) as ReleaseSvg[],
+    aliases: async (releaseId: number) => aliases.all(releaseId) as { iconId: number; name: string }[],
   };
 }
 

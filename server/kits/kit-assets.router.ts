@@ -16,18 +16,18 @@ const tokenQuery = z.object({ token: z.string().regex(/^[A-Za-z0-9]{6,64}$/, 'a 
 export function createKitAssetsRouter(assets: KitAssets): Router {
   const router = Router();
 
-  router.get(LOADER_PATH, (req: Request, res: Response) => {
+  router.get(LOADER_PATH, async (req: Request, res: Response) => {
     const token = LOADER_PATH.exec(req.path)![1];
-    sendCached(req, res, assets.loader(token, `${req.protocol}://${req.get('host') ?? 'localhost'}`));
+    sendCached(req, res, await assets.loader(token, `${req.protocol}://${req.get('host') ?? 'localhost'}`));
   });
 
-  router.get(KIT_ASSET_PATH, (req: Request, res: Response) => {
+  router.get(KIT_ASSET_PATH, async (req: Request, res: Response) => {
     const query = tokenQuery.safeParse(req.query);
     if (!query.success) {
       throw new AppError(400, 'INVALID_PARAMETER', "a kit's script or stylesheet needs its kit: ?token=<kit token>", [{ name: 'token', reason: query.error.issues[0].message }]);
     }
     const isScript = req.path.endsWith('.js');
-    sendCached(req, res, isScript ? assets.script(query.data.token) : assets.stylesheet(query.data.token));
+    sendCached(req, res, await (isScript ? assets.script(query.data.token) : assets.stylesheet(query.data.token)));
   });
 
   // A kit's font cut to its icons; without a token, the release's own font (the CDN router).

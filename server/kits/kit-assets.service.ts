@@ -28,25 +28,25 @@ export interface KitAssetsDeps {
 }
 
 export function createKitAssets({ kits, releases, repo, files, cache }: KitAssetsDeps) {
-  function kitOf(token: string): { kit: KitRow; release: Release; subset: ResolvedSubset } {
-    const kit = kits.byToken(token);
+  async function kitOf(token: string): Promise<{ kit: KitRow; release: Release; subset: ResolvedSubset }> {
+    const kit = await kits.byToken(token);
     if (!kit) throw notFound(`no kit with token ${token}`);
-    const subset = kits.subsetOf(kit, kits.subsetRows([kit.id]), releases);
+    const subset = await kits.subsetOf(kit, await kits.subsetRows([kit.id]), releases);
     return { kit, release: subset.release, subset };
   }
 
-  const releaseFile = (release: Release, path: string) => files.file(release.id, path)?.bytes.toString('utf8');
-  const needFile = (release: Release, path: string) => {
-    const text = releaseFile(release, path);
+  const releaseFile = async (release: Release, path: string) => (await files.file(release.id, path))?.bytes.toString('utf8');
+  const needFile = async (release: Release, path: string) => {
+    const text = await releaseFile(release, path);
     if (text === undefined) throw notFound(`release ${release.version} has no ${path} on this service (import it from its package to serve its files)`);
     return text;
   };
 
   /** Built once per kit, revision and release; a new upload or subset raises the revision. */
-  function kept(kit: KitRow, release: Release, what: string, contentType: string, build: () => string): CachedResponse {
+  async function kept(kit: KitRow, release: Release, what: string, contentType: string, build: () => Promise<string>): Promise<CachedResponse> {
     const key = `kit:${kit.token}:${kit.revision}:${kit.technology}:${release.id}:${what}`;
     let entry = cache.get(key);
-    if (!entry) cache.set(key, (entry = cachedResponse(build(), contentType, CACHE_KIT)));
+    if (!entry) cache.set(key, (entry = cachedResponse(await build(), contentType, CACHE_KIT)));
     return entry;
   }
 
@@ -55,8 +55,9 @@ export function createKitAssets({ kits, releases, repo, files, cache }: KitAsset
     subset.entries.map((entry) => ({ familyStyle: entry.familyStyle, icons: entryVariants(subset, entry).map((variant) => variant.icon) }));
 
   /** The code points of the subset's family-styles whose stylesheet loads webfont `file`. */
-  function codePointsOf(release: Release, subset: ResolvedSubset, file: string): number[] | null {
-    const entries = subset.entries.filter((entry) => fontsOfStylesheet(releaseFile(release, stylesheetOf(entry.familyStyle)) ?? '').includes(file));
+  async function codePointsOf(release: Release, subset: ResolvedSubset, file: string): Promise<number[] | null> {
+    const stylesheets = await Promise.all(subset.entries.map((entry) => releaseFile(release, stylesheetOf(entry.familyStyle))));
+    const entries = subset.entries.filter((_, i) => fontsOfStylesheet(stylesheets[i] ?? '').includes(file));
     if (entries.length === 0) return null;
     return entries.flatMap((entry) => entryVariants(subset, entry).map((variant) => parseInt(variant.icon.unicode, 16))).filter(Number.isFinite);
   }
@@ -67,12 +68,12 @@ export function createKitAssets({ kits, releases, repo, files, cache }: KitAsset
      * stylesheet asks for it where the subset lists icons).
      */
     async font(token: string, file: string): Promise<CachedResponse> {
-      const { kit, release, subset } = kitOf(token);
+      const { kit, release, subset } = await kitOf(token);
       const key = `kit:${kit.token}:${kit.revision}:${release.id}:font:${file}`;
       let entry = cache.get(key);
       if (!entry) {
-        const bytes = files.file(release.id, `webfonts/${file}`)?.bytes;
-        const codePoints = codePointsOf(release, subset, file);
+        const bytes = (await files.file(release.id, `webfonts/${file}`))?.bytes;
+        const codePoints = await codePointsOf(release, subset, file);
         if (!bytes || !codePoints) throw notFound(`kit ${kit.token} uses no webfont ${file}`);
         entry = cachedResponse(await cutFont(bytes, file, codePoints), contentTypeOf(file), CACHE_KIT);
         entry.compressible = isCompressible(file);
@@ -82,8 +83,8 @@ export function createKitAssets({ kits, releases, repo, files, cache }: KitAsset
     },
 
     /** `/<kit>.js`: small, and pointing at the kit's script or stylesheet for its current revision. */
-    loader(token: string, origin: string): CachedResponse {
-      const { kit, release } = kitOf(token);
+    async loader(token: string, origin: string): Promise<CachedResponse> {
+      const { kit, release } = await kitOf(token);
       const asset = kit.technology === 'svg' ? 'js/free.min.js' : 'css/free.min.css';
       const path = `/releases/v${release.version}/${asset}?token=${kit.token}&revision=${kit.revision}`;
       // Not kept: it is a few hundred bytes, and the origin it names comes from the request.
@@ -105,18 +106,18 @@ export function createKitAssets({ kits, releases, repo, files, cache }: KitAsset
     },
 
     /** `js/free.min.js?token=`: the kit's icons and uploads with the release's SVG core (and shims). */
-    script(token: string): CachedResponse {
-      const { kit, release, subset } = kitOf(token);
-      return kept(kit, release, 'script', 'text/javascript; charset=utf-8', () =>
+    async script(token: string): Promise<CachedResponse> {
+      const { kit, release, subset } = await kitOf(token);
+      return kept(kit, release, 'script', 'text/javascript; charset=utf-8', async () =>
         [
           coreConfigScript(kit.autoAccessibilityEnabled),
           // As the release's all.js orders them: the packs wait in the namespace for the core, which
           // indexes them all at once. (A pack added after the core replaces the page's icons at
           // once, marking those of packs still to come as missing.) Shims last: adding them
           // re-indexes and replaces again.
-          iconPacksScript(buildIconPacks(repo, release, selection(subset), kits.uploads([kit.id]))),
-          needFile(release, 'js/fontawesome.js'),
-          kit.shimEnabled ? needFile(release, 'js/v4-shims.js') : '',
+          iconPacksScript(await buildIconPacks(repo, release, selection(subset), await kits.uploads([kit.id]))),
+          await needFile(release, 'js/fontawesome.js'),
+          kit.shimEnabled ? await needFile(release, 'js/v4-shims.js') : '',
         ].join('\n'),
       );
     },
@@ -125,18 +126,20 @@ export function createKitAssets({ kits, releases, repo, files, cache }: KitAsset
      * `css/free.min.css?token=`: the release's CSS for the subset's family-styles, shims and
      * uploads. A family-style the subset holds only some icons of loads its fonts cut to them.
      */
-    stylesheet(token: string): CachedResponse {
-      const { kit, release, subset } = kitOf(token);
+    async stylesheet(token: string): Promise<CachedResponse> {
+      const { kit, release, subset } = await kitOf(token);
       const cutFonts = (css: string) => css.replace(FONT_URL, (_, file: string) => `url(../webfonts/${file}?token=${kit.token}&revision=${kit.revision})`);
-      return kept(kit, release, 'stylesheet', 'text/css; charset=utf-8', () =>
+      return kept(kit, release, 'stylesheet', 'text/css; charset=utf-8', async () =>
         [
-          needFile(release, 'css/fontawesome.css'),
-          ...subset.entries.map((entry) => {
-            const css = releaseFile(release, stylesheetOf(entry.familyStyle)) ?? '';
-            return entry.only ? cutFonts(css) : css;
-          }),
-          kit.shimEnabled ? needFile(release, 'css/v4-shims.css') : '',
-          uploadsCss(kits.uploads([kit.id])),
+          await needFile(release, 'css/fontawesome.css'),
+          ...(await Promise.all(
+            subset.entries.map(async (entry) => {
+              const css = (await releaseFile(release, stylesheetOf(entry.familyStyle))) ?? '';
+              return entry.only ? cutFonts(css) : css;
+            }),
+          )),
+          kit.shimEnabled ? await needFile(release, 'css/v4-shims.css') : '',
+          uploadsCss(await kits.uploads([kit.id])),
         ].join('\n'),
       );
     },

@@ -1,3 +1,4 @@
+// Every function answers with a promise (see auth.repo.ts); transactions stay synchronous inside.
 import { asc, eq, inArray, max, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { accountScope, recordChange } from '../../db/data-changes.ts';
@@ -12,13 +13,13 @@ export type SubsetRow = typeof t.kitSubsetFamilyStyles.$inferSelect;
 export function createKitsRepo(db: Db) {
   return {
     variants: createVariantsRepo(db),
-    insertKit: (row: typeof t.kits.$inferInsert) =>
+    insertKit: async (row: typeof t.kits.$inferInsert) =>
       db.transaction((tx) => {
         const kit = tx.insert(t.kits).values(row).returning().get();
         recordChange(tx as unknown as Db, accountScope(kit.accountId));
         return kit;
       }),
-    kits: (accountId?: number) =>
+    kits: async (accountId?: number) =>
       db
         .select({ kit: t.kits, email: t.accounts.email })
         .from(t.kits)
@@ -26,13 +27,13 @@ export function createKitsRepo(db: Db) {
         .where(accountId === undefined ? undefined : eq(t.kits.accountId, accountId))
         .orderBy(asc(t.kits.id))
         .all(),
-    kitByToken: (token: string) => db.select().from(t.kits).where(eq(t.kits.token, token)).get(),
-    uploads: (kitIds: number[]) =>
+    kitByToken: async (token: string) => db.select().from(t.kits).where(eq(t.kits.token, token)).get(),
+    uploads: async (kitIds: number[]): Promise<UploadRow[]> =>
       kitIds.length === 0
         ? []
         : db.select().from(t.kitIconUploads).where(inArray(t.kitIconUploads.kitId, kitIds)).orderBy(asc(t.kitIconUploads.kitId), asc(t.kitIconUploads.name)).all(),
     /** Adds an upload with the next private-use code point and bumps the kit's revision, atomically. */
-    addUpload: (kitId: number, upload: Omit<typeof t.kitIconUploads.$inferInsert, 'kitId' | 'unicode' | 'version'>) =>
+    addUpload: async (kitId: number, upload: Omit<typeof t.kitIconUploads.$inferInsert, 'kitId' | 'unicode' | 'version'>) =>
       db.transaction((tx) => {
         const highest = tx.select({ unicode: max(t.kitIconUploads.unicode) }).from(t.kitIconUploads).where(eq(t.kitIconUploads.kitId, kitId)).get();
         const row = tx
@@ -46,12 +47,12 @@ export function createKitsRepo(db: Db) {
       }),
 
     /** The CUSTOM subset entries of these kits, each kit's in the order the operator gave them. */
-    subsetRows: (kitIds: number[]): SubsetRow[] =>
+    subsetRows: async (kitIds: number[]): Promise<SubsetRow[]> =>
       kitIds.length === 0
         ? []
         : db.select().from(t.kitSubsetFamilyStyles).where(inArray(t.kitSubsetFamilyStyles.kitId, kitIds)).orderBy(asc(t.kitSubsetFamilyStyles.kitId), asc(t.kitSubsetFamilyStyles.position)).all(),
     /** Replaces a kit's subset and bumps its revision (clients key their caches on it), atomically. */
-    setSubset: (kitId: number, type: SubsetType, entries: { prefix: string; only: string[] | null }[]) =>
+    setSubset: async (kitId: number, type: SubsetType, entries: { prefix: string; only: string[] | null }[]) =>
       db.transaction((tx) => {
         tx.delete(t.kitSubsetFamilyStyles).where(eq(t.kitSubsetFamilyStyles.kitId, kitId)).run();
         if (entries.length > 0) tx.insert(t.kitSubsetFamilyStyles).values(entries.map((e, position) => ({ kitId, ...e, position }))).run();

@@ -23,24 +23,28 @@ export interface NewKit {
 const UPLOAD_NAME = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 
 export function createKitsService(repo: KitsRepo, auth: AuthService, clock: Clock) {
-  // Keyed by release row id: a replaced release gets a new id, so an entry never goes stale.
-  const indexes = new LRUCache<number, ReleaseVariants>({ max: 8 });
-  const variantsOf = (release: Release) => {
+  // Keyed by release row id: a replaced release gets a new id, so an entry never goes stale. The
+  // build in progress is kept, so requests arriving meanwhile share it; a failed one is forgotten.
+  const indexes = new LRUCache<number, Promise<ReleaseVariants>>({ max: 8 });
+  const variantsOf = (release: Release): Promise<ReleaseVariants> => {
     let index = indexes.get(release.id);
-    if (!index) indexes.set(release.id, (index = buildReleaseVariants(repo.variants, release.id)));
+    if (!index) {
+      indexes.set(release.id, (index = buildReleaseVariants(repo.variants, release.id)));
+      index.catch(() => indexes.get(release.id) === index && indexes.delete(release.id));
+    }
     return index;
   };
-  const view = (release: Release, releases: ReleasesService): ReleaseView => ({ release, familyStyles: releases.familyStyles(release), variants: variantsOf(release) });
-  const byToken = (token: string) => {
-    const kit = repo.kitByToken(token);
+  const view = async (release: Release, releases: ReleasesService): Promise<ReleaseView> => ({ release, familyStyles: releases.familyStyles(release), variants: await variantsOf(release) });
+  const byToken = async (token: string) => {
+    const kit = await repo.kitByToken(token);
     if (!kit) throw new AppError(404, 'NOT_FOUND', `no kit with token ${token}`);
     return kit;
   };
 
   return {
-    create(input: NewKit) {
+    async create(input: NewKit) {
       if (!parseVersionSpec(input.version)) throw new AppError(400, 'INVALID_VERSION', `"${input.version}" is not a version such as 7.3.1, 7.x or 7.3.x`);
-      const account = auth.account(input.email);
+      const account = await auth.account(input.email);
       return repo.insertKit({
         accountId: account.id,
         token: newToken('kit').plain,
@@ -60,11 +64,9 @@ export function createKitsService(repo: KitsRepo, auth: AuthService, clock: Cloc
     svgs: (iconIds: number[]) => repo.variants.svgs(iconIds),
     /** A release's icon variants, indexed once per release. */
     releaseVariants: variantsOf,
-    /** The icon id an alias names in a release, if any. */
-    aliasTarget: (release: Release, name: string) => repo.variants.aliasTarget(release.id, name),
 
-    addUpload(kitToken: string, name: string, svgText: string) {
-      const kit = byToken(kitToken);
+    async addUpload(kitToken: string, name: string, svgText: string) {
+      const kit = await byToken(kitToken);
       if (!UPLOAD_NAME.test(name)) throw new AppError(400, 'INVALID_PARAMETER', 'an upload name is lowercase words joined by hyphens, such as my-logo');
       let svg;
       try {
@@ -72,29 +74,29 @@ export function createKitsService(repo: KitsRepo, auth: AuthService, clock: Cloc
       } catch (error) {
         throw new AppError(400, 'INVALID_PARAMETER', `invalid SVG: ${(error as Error).message}`);
       }
-      if (repo.uploads([kit.id]).some((u) => u.name === name)) throw new AppError(400, 'INVALID_PARAMETER', `kit ${kitToken} already has an upload named ${name}`);
+      if ((await repo.uploads([kit.id])).some((u) => u.name === name)) throw new AppError(400, 'INVALID_PARAMETER', `kit ${kitToken} already has an upload named ${name}`);
       return repo.addUpload(kit.id, { name, ...svg });
     },
 
     /** The kit's subset in the release its version names today. */
-    subsetOf(kit: KitRow, rows: SubsetRow[], releases: ReleasesService): ResolvedSubset {
+    async subsetOf(kit: KitRow, rows: SubsetRow[], releases: ReleasesService): Promise<ResolvedSubset> {
       const release = releases.resolve(kit.version);
-      return resolveSubset({ type: kit.subsetType, entries: rows }, view(release, releases), kit.license);
+      return resolveSubset({ type: kit.subsetType, entries: rows }, await view(release, releases), kit.license);
     },
 
     /** A release-defined subset (an icon collection's), over every icon of the release. */
-    releaseSubset(release: Release, entries: { family: string; style: string; only: string[] | null }[], releases: ReleasesService): ResolvedSubset {
+    async releaseSubset(release: Release, entries: { family: string; style: string; only: string[] | null }[], releases: ReleasesService): Promise<ResolvedSubset> {
       const fs = releases.familyStyles(release);
       const prefixOf = (e: { family: string; style: string }) => fs.find((f) => f.family === e.family && f.style === e.style)?.prefix ?? '';
-      return resolveSubset({ type: 'CUSTOM', entries: entries.map((e) => ({ prefix: prefixOf(e), only: e.only })) }, view(release, releases), 'pro');
+      return resolveSubset({ type: 'CUSTOM', entries: entries.map((e) => ({ prefix: prefixOf(e), only: e.only })) }, await view(release, releases), 'pro');
     },
 
     /** Sets a kit's subset after checking it against the kit's release; bumps the kit's revision. */
-    setSubset(kitToken: string, spec: SubsetSpec, releases: ReleasesService): KitRow {
-      const kit = byToken(kitToken);
+    async setSubset(kitToken: string, spec: SubsetSpec, releases: ReleasesService): Promise<KitRow> {
+      const kit = await byToken(kitToken);
       if (spec.type !== 'CUSTOM' && spec.entries.length > 0) throw new AppError(400, 'INVALID_PARAMETER', `a ${spec.type} subset takes no family-styles`);
       const release = releases.resolve(kit.version);
-      const checked = checkSubsetSpec(spec, view(release, releases), kit.license, (name) => repo.variants.aliasTarget(release.id, name));
+      const checked = checkSubsetSpec(spec, await view(release, releases), kit.license);
       if (checked.problems.length > 0) throw new AppError(400, 'INVALID_PARAMETER', checked.problems.join('; '));
       return repo.setSubset(kit.id, checked.spec.type, checked.spec.entries);
     },

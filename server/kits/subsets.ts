@@ -99,7 +99,7 @@ export function showcaseVariants(subset: ResolvedSubset, entries: SubsetEntry[],
  * allows, and every `only` name an icon of it (aliases become ids). Returns the normalised spec or
  * every problem at once.
  */
-export function checkSubsetSpec(spec: SubsetSpec, view: ReleaseView, license: License, aliasOf: (name: string) => string | undefined): { spec: SubsetSpec; problems: string[] } {
+export function checkSubsetSpec(spec: SubsetSpec, view: ReleaseView, license: License): { spec: SubsetSpec; problems: string[] } {
   const allowed = new Map(allowedFamilyStyles(view, license).map((fs) => [fs.prefix, fs]));
   const problems: string[] = [];
   const entries = spec.entries.map(({ prefix, only }) => {
@@ -110,7 +110,7 @@ export function checkSubsetSpec(spec: SubsetSpec, view: ReleaseView, license: Li
     }
     if (!only) return { prefix, only };
     const names = only.map((name) => {
-      const id = view.variants.byName.has(name) ? name : aliasOf(name);
+      const id = view.variants.byName.has(name) ? name : view.variants.aliasTarget(name);
       const icon = id === undefined ? undefined : view.variants.byName.get(id);
       if (!icon || !view.variants.has(icon.rowId, familyStyle.id, license)) problems.push(`${prefix} has no ${license} icon ${name} in release ${view.release.version}`);
       return id ?? name;

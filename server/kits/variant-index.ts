@@ -14,6 +14,8 @@ export interface VariantIcon {
 
 export interface ReleaseVariants {
   byName: ReadonlyMap<string, VariantIcon>;
+  /** The id of the icon an alias name belongs to (the first by id, as Release.icon does). */
+  aliasTarget(name: string): string | undefined;
   icon(rowId: number): VariantIcon | undefined;
   /** Icons that have this family-style under this license, by id ascending. */
   members(familyStyleId: number, license: License): VariantIcon[];
@@ -61,10 +63,17 @@ function showcaseOrder(icons: { rowId: number; name: string; changes: string[] }
   return [...order, ...icons.map((i) => i.rowId).filter((id) => !placed.has(id)).sort(oldestFirst)];
 }
 
-export function buildReleaseVariants(repo: VariantsRepo, releaseId: number): ReleaseVariants {
-  const icons = repo.icons(releaseId);
+export async function buildReleaseVariants(repo: VariantsRepo, releaseId: number): Promise<ReleaseVariants> {
+  const [icons, memberships, categories, aliasRows] = await Promise.all([
+    repo.icons(releaseId),
+    repo.memberships(releaseId),
+    repo.categories(releaseId),
+    repo.aliases(releaseId),
+  ]);
   const ofIcon = new Map<number, Record<License, Set<number>>>(icons.map((i) => [i.rowId, { free: new Set(), pro: new Set() }]));
-  for (const m of repo.memberships(releaseId)) ofIcon.get(m.iconId)?.[m.license].add(m.familyStyleId);
+  for (const m of memberships) ofIcon.get(m.iconId)?.[m.license].add(m.familyStyleId);
+  const aliases = new Map<string, string>();
+  for (const { alias, name } of aliasRows) if (!aliases.has(alias)) aliases.set(alias, name);
 
   const lists = new Map<number, Record<License, VariantIcon[]>>();
   const byName = new Map<string, VariantIcon>();
@@ -80,10 +89,11 @@ export function buildReleaseVariants(repo: VariantsRepo, releaseId: number): Rel
       }
     }
   }
-  const ranks = new Map(showcaseOrder(icons, repo.categories(releaseId)).map((rowId, i) => [rowId, i]));
+  const ranks = new Map(showcaseOrder(icons, categories).map((rowId, i) => [rowId, i]));
 
   return {
     byName,
+    aliasTarget: (name) => aliases.get(name),
     icon: (rowId) => byRowId.get(rowId),
     members: (familyStyleId, license) => lists.get(familyStyleId)?.[license] ?? [],
     has: (rowId, familyStyleId, license) => ofIcon.get(rowId)?.[license].has(familyStyleId) ?? false,

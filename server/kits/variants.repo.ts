@@ -1,5 +1,5 @@
 // SQL for icon variants (one icon in one family-style): what kit and collection subsets are made of.
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import * as t from '../../db/schema.ts';
 
@@ -19,11 +19,11 @@ export function createVariantsRepo(db: Db) {
     .innerJoin(t.icons, eq(t.icons.id, t.iconFamilyStyles.iconId))
     .where(eq(t.icons.releaseId, releaseId))
     .prepare();
-  const aliasTarget = db
-    .select({ name: t.icons.name })
+  const aliases = db
+    .select({ alias: t.iconAliasNames.name, name: t.icons.name })
     .from(t.iconAliasNames)
     .innerJoin(t.icons, eq(t.icons.id, t.iconAliasNames.iconId))
-    .where(and(eq(t.iconAliasNames.releaseId, releaseId), eq(t.iconAliasNames.name, sql.placeholder('name'))))
+    .where(eq(t.iconAliasNames.releaseId, releaseId))
     .orderBy(asc(t.icons.name))
     .prepare();
   const categories = db
@@ -35,15 +35,15 @@ export function createVariantsRepo(db: Db) {
     .prepare();
   return {
     /** Icon row ids per category of a release, categories by name. */
-    categories: (release: number) => categories.all({ releaseId: release }),
-    /** The id of the icon an alias name belongs to (the first by id, as Release.icon does). */
-    aliasTarget: (release: number, name: string): string | undefined => aliasTarget.get({ releaseId: release, name })?.name,
+    categories: async (release: number) => categories.all({ releaseId: release }),
+    /** Every alias name of a release with the id of its icon, icons by id (name) ascending. */
+    aliases: async (release: number) => aliases.all({ releaseId: release }),
     /** Every icon of a release, by id (name) ascending. */
-    icons: (release: number) => icons.all({ releaseId: release }),
+    icons: async (release: number) => icons.all({ releaseId: release }),
     /** Which family-styles each icon of a release has, per license. */
-    memberships: (release: number) => memberships.all({ releaseId: release }),
+    memberships: async (release: number) => memberships.all({ releaseId: release }),
     /** SVG rows of these icons (a page of variants is scattered over a release: read by id). */
-    svgs: (iconIds: number[]): SvgRow[] => (iconIds.length === 0 ? [] : db.select().from(t.iconSvgs).where(inArray(t.iconSvgs.iconId, iconIds)).all()),
+    svgs: async (iconIds: number[]): Promise<SvgRow[]> => (iconIds.length === 0 ? [] : db.select().from(t.iconSvgs).where(inArray(t.iconSvgs.iconId, iconIds)).all()),
   };
 }
 

@@ -11,19 +11,19 @@ interface AccountParent {
   id: number;
 }
 
-const ownKits = (ctx: GraphQLContext, accountId: number) => ctx.services.kits.list(accountId).map((k) => k.kit);
+const ownKits = async (ctx: GraphQLContext, accountId: number) => (await ctx.services.kits.list(accountId)).map((k) => k.kit);
 
 export const accountResolvers = {
   Account: {
     id: (account: AccountParent, _: unknown, ctx: GraphQLContext) => (requireAnyScope(ctx.principal, 'profile_read'), account.id),
-    email: (account: AccountParent, _: unknown, ctx: GraphQLContext) => {
+    email: async (account: AccountParent, _: unknown, ctx: GraphQLContext) => {
       requireAnyScope(ctx.principal, 'profile_read');
-      return ctx.services.auth.accountById(account.id)?.email ?? null;
+      return (await ctx.services.auth.accountById(account.id))?.email ?? null;
     },
     kits: (account: AccountParent, _: unknown, ctx: GraphQLContext) => (requireAnyScope(ctx.principal, 'kits_read'), ownKits(ctx, account.id)),
-    kit: (account: AccountParent, { token }: { token: string }, ctx: GraphQLContext) => {
+    kit: async (account: AccountParent, { token }: { token: string }, ctx: GraphQLContext) => {
       requireAnyScope(ctx.principal, 'kits_read');
-      return ownKits(ctx, account.id).find((kit) => kit.token === token) ?? null;
+      return (await ownKits(ctx, account.id)).find((kit) => kit.token === token) ?? null;
     },
 
     /**
@@ -31,11 +31,11 @@ export const accountResolvers = {
      * use shows in its kits (a pro kit is a pro plan's), so an account with a pro kit sees the pro
      * collection and any other the free one.
      */
-    iconCollection(account: AccountParent, { version }: { version?: string | null }, ctx: GraphQLContext): CollectionParent | null {
+    async iconCollection(account: AccountParent, { version }: { version?: string | null }, ctx: GraphQLContext): Promise<CollectionParent | null> {
       const release = version == null ? ctx.services.releases.list().find((r) => r.isLatest) : ctx.services.releases.resolve(version);
       if (!release) return null;
       const collections = ctx.services.catalogue.catalogue(release).iconCollections;
-      const pro = ctx.services.kits.list(account.id).some(({ kit }) => kit.license === 'pro');
+      const pro = (await ctx.services.kits.list(account.id)).some(({ kit }) => kit.license === 'pro');
       const chosen = collections.find((c) => c.name === (pro ? 'pro-collection' : 'free-collection')) ?? (pro ? collections.at(-1) : collections[0]);
       return chosen ? { ...chosen, release } : null;
     },

@@ -13,9 +13,9 @@ import { graphQLError } from '../errors.ts';
 
 type BuildType = 'WEB' | 'DESKTOP';
 
-function ownKit(ctx: GraphQLContext, token: string): KitRow {
+async function ownKit(ctx: GraphQLContext, token: string): Promise<KitRow> {
   requireAnyScope(ctx.principal, 'kits_read');
-  const kit = ctx.services.kits.list(ctx.principal.accountId ?? -1).find((row) => row.kit.token === token)?.kit;
+  const kit = (await ctx.services.kits.list(ctx.principal.accountId ?? -1)).find((row) => row.kit.token === token)?.kit;
   if (!kit) throw graphQLError(`no kit with token ${token} in this account`, 'NOT_FOUND');
   return kit;
 }
@@ -35,42 +35,42 @@ export const subsetArchive = (build: BuildRow) => ({
   failureReason: build.failureReason,
 });
 
-function subsetBuild(ctx: GraphQLContext, id: string | null | undefined): BuildRow {
-  const build = id ? ctx.services.builds.byId(id) : undefined;
+async function subsetBuild(ctx: GraphQLContext, id: string | null | undefined): Promise<BuildRow> {
+  const build = id ? await ctx.services.builds.byId(id) : undefined;
   if (!build || build.kind !== 'subset') throw graphQLError(`no subset build with id ${id ?? ''}`, 'NOT_FOUND');
   return build;
 }
 
 export const downloadResolvers = {
   RootQueryType: {
-    getKitDownload(_: unknown, args: { kitToken: string; buildType: BuildType; buildId: string }, ctx: GraphQLContext) {
+    async getKitDownload(_: unknown, args: { kitToken: string; buildType: BuildType; buildId: string }, ctx: GraphQLContext) {
       // Polled until READY: the answer must never be kept in the response cache.
       ctx.outcome.volatile = true;
-      const kit = ownKit(ctx, args.kitToken);
-      const build = ctx.services.builds.byId(args.buildId);
+      const kit = await ownKit(ctx, args.kitToken);
+      const build = await ctx.services.builds.byId(args.buildId);
       if (!build || build.kitId !== kit.id || build.buildType !== args.buildType) throw graphQLError(`no ${args.buildType} download ${args.buildId} of kit ${kit.token}`, 'NOT_FOUND');
       return kitDownload(build);
     },
   },
   RootMutationType: {
-    createKitDownload: (_: unknown, args: { kitToken: string; buildType: BuildType }, ctx: GraphQLContext) =>
-      kitDownload(ctx.services.builds.kitDownload(ownKit(ctx, args.kitToken), args.buildType)),
-    createSubset(_: unknown, args: { icons?: (SubsetIconInput | null)[] | null; id?: string | null; version?: string | null }, ctx: GraphQLContext) {
+    createKitDownload: async (_: unknown, args: { kitToken: string; buildType: BuildType }, ctx: GraphQLContext) =>
+      kitDownload(await ctx.services.builds.kitDownload(await ownKit(ctx, args.kitToken), args.buildType)),
+    async createSubset(_: unknown, args: { icons?: (SubsetIconInput | null)[] | null; id?: string | null; version?: string | null }, ctx: GraphQLContext) {
       const icons = (args.icons ?? []).filter((icon): icon is SubsetIconInput => icon !== null);
       const licenses = ctx.principal.scopes.has('svg_icons_pro') ? (['free', 'pro'] as const) : (['free'] as const);
-      return subsetArchive(ctx.services.builds.subset(icons, args.version ?? null, [...licenses], args.id ?? null));
+      return subsetArchive(await ctx.services.builds.subset(icons, args.version ?? null, [...licenses], args.id ?? null));
     },
   },
   RootSubscriptionType: {
     subsetCreated: {
       async *subscribe(_: unknown, args: { id?: string | null }, ctx: GraphQLContext) {
-        const build = subsetBuild(ctx, args.id);
+        const build = await subsetBuild(ctx, args.id);
         const done = await ctx.services.builds.whenFinished(build.id);
         yield { subsetCreated: subsetArchive(done ?? build) };
       },
-      resolve(payload: { subsetCreated?: ReturnType<typeof subsetArchive> } | undefined, args: { id?: string | null }, ctx: GraphQLContext) {
+      async resolve(payload: { subsetCreated?: ReturnType<typeof subsetArchive> } | undefined, args: { id?: string | null }, ctx: GraphQLContext) {
         ctx.outcome.volatile = true;
-        return payload?.subsetCreated ?? subsetArchive(subsetBuild(ctx, args.id));
+        return payload?.subsetCreated ?? subsetArchive(await subsetBuild(ctx, args.id));
       },
     },
   },
