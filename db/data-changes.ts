@@ -28,8 +28,8 @@ export function createChangeReader(db: Db) {
   const oldest = db.select({ id: min(dataChanges.id) }).from(dataChanges).prepare();
   return {
     /** The newest change id (0 before the first change). */
-    latest: (): number => newest.get()?.id ?? 0,
-    since(after: number): ChangesSince {
+    latest: async (): Promise<number> => newest.get()?.id ?? 0,
+    async since(after: number): Promise<ChangesSince> {
       const rows = db.select().from(dataChanges).where(gt(dataChanges.id, after)).all();
       if (rows.length === 0) return { last: after, scopes: new Set() };
       // Ids are consecutive (AUTOINCREMENT; rolled-back rows take no id): a gap means pruned rows.

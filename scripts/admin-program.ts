@@ -172,6 +172,7 @@ export function buildAdminProgram({ services, checkDatabase, print }: AdminDeps)
     .action(async (token: string, o: SubsetOptions) => {
       const spec = subsetFromOptions(o);
       const { kits, releases } = services();
+      await releases.refresh(); // the subset is checked against the kit's release
       const updated = await kits.setSubset(token, spec, releases);
       print(`kit ${token} subset: ${describeSubset(updated.subsetType, await kits.subsetRows([updated.id]))} (revision ${updated.revision})`);
     });

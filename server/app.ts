@@ -84,8 +84,9 @@ export function createApp({ db, config, logger, ...options }: AppDeps) {
   });
   const health = createDatabaseHealth(db);
   app.get('/readyz', (_req, res) => {
-    const count = releases.list().length;
-    const problems = [...readinessProblems(db, count), ...health.problems()];
+    const count = releases.loaded() ? releases.list().length : 0;
+    const unread = releases.loaded() ? [] : ['the release list has not been read from the database'];
+    const problems = [...readinessProblems(db, count), ...unread, ...health.problems()];
     res.set('Cache-Control', 'no-store').status(problems.length === 0 ? 200 : 503).json({ status: problems.length === 0 ? 'ready' : 'not ready', problems, releases: count });
   });
   // The icon browser: / and /graphql from a browser (no `query`), /icons/:id, /diff, /api, /web/*.
@@ -127,10 +128,19 @@ export function createApp({ db, config, logger, ...options }: AppDeps) {
     // makes `//token` and `//`: the same resources as `/token` and `/`.
     if (req.url?.charCodeAt(1) === 47) req.url = req.url.replace(/^\/+/, '/');
     // Before any cache is read (at most once a millisecond): the seed CLI may have changed the
-    // database from another process (a change drops the caches derived from it).
-    releases.refreshIfStale();
+    // database from another process (a change drops the caches derived from it). Nearly always
+    // nothing changed, and the request goes on at once; else it waits for the new state. When the
+    // database cannot be read, it goes on with the state it has: cached answers still serve, and
+    // a request that needs the database meets the fault itself (a 503).
+    const pending = releases.refreshIfStale();
+    if (!pending) dispatch(req, res);
+    else pending.then(() => dispatch(req, res), () => dispatch(req, res));
+  };
+  const dispatch = (req: IncomingMessage, res: ServerResponse) => {
     if (!fastPath(req, res) && !graphQLFastPath(req, res)) app(req, res);
   };
+  // The release list is read before the first request asks for it (a failure is retried then).
+  releases.refresh().catch((error: unknown) => logger.warn({ err: error }, 'could not read the release list yet'));
   const subscriptions: { dispose(): Promise<void> }[] = [];
   return {
     app,

@@ -18,6 +18,7 @@ describe('kit subsets', () => {
   const owner = 'owner@example.test';
   let free: KitRow, pro: KitRow, custom: KitRow;
   before(async () => {
+    await releases.refresh();
     free = await kits.create({ email: owner, name: 'Free', version: '1.x', license: 'free', technology: 'svg' });
     pro = await kits.create({ email: owner, name: 'Pro', version: '1.2.0', license: 'pro', technology: 'svg' });
     custom = await kits.create({ email: owner, name: 'Custom', version: '1.x', license: 'free', technology: 'webfont' });

@@ -67,10 +67,10 @@ describe('search ranking on real data (Font Awesome Free 7.3.1)', function () {
     migrateDatabase(db);
     await addRelease(db, defaultPackageDir('7.3.1'));
     const repo = createSearchRepo(db);
-    const documents = new Map<number, SearchDocument>(repo.icons(1).map((i) => [i.id, { rowId: i.id, name: i.name, label: i.label, aliases: [], terms: [], categories: [] }]));
-    for (const { iconId, name } of repo.aliasNames(1)) documents.get(iconId)?.aliases.push(name);
-    for (const { iconId, term } of repo.terms(1)) documents.get(iconId)?.terms.push(term);
-    for (const { iconId, label } of repo.categories(1)) documents.get(iconId)?.categories.push(label);
+    const documents = new Map<number, SearchDocument>((await repo.icons(1)).map((i) => [i.id, { rowId: i.id, name: i.name, label: i.label, aliases: [], terms: [], categories: [] }]));
+    for (const { iconId, name } of await repo.aliasNames(1)) documents.get(iconId)?.aliases.push(name);
+    for (const { iconId, term } of await repo.terms(1)) documents.get(iconId)?.terms.push(term);
+    for (const { iconId, label } of await repo.categories(1)) documents.get(iconId)?.categories.push(label);
     realIndex = new SearchIndex([...documents.values()]);
     for (const d of documents.values()) {
       realNames.set(d.rowId, d.name);

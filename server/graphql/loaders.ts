@@ -8,13 +8,13 @@ import type { ResolvedSubset } from '../kits/subsets.ts';
 import type { SvgRow } from '../kits/variants.repo.ts';
 import type { ReleasesRepo } from '../releases/releases.repo.ts';
 
-type ShimRow = ReturnType<ReleasesRepo['shims']>[number];
+type ShimRow = Awaited<ReturnType<ReleasesRepo['shims']>>[number];
 
 /** Loads rows for a batch of icon row ids with one range scan, keeping those asked for. */
-function byRange<Row, Value>(load: (first: number, last: number) => Row[], idOf: (row: Row) => number, reduce: (rows: Row[]) => Value) {
+function byRange<Row, Value>(load: (first: number, last: number) => Promise<Row[]>, idOf: (row: Row) => number, reduce: (rows: Row[]) => Value) {
   return new DataLoader<number, Value>(async (ids) => {
     const grouped = new Map<number, Row[]>(ids.map((id) => [id, []]));
-    for (const row of load(Math.min(...ids), Math.max(...ids))) grouped.get(idOf(row))?.push(row);
+    for (const row of await load(Math.min(...ids), Math.max(...ids))) grouped.get(idOf(row))?.push(row);
     return ids.map((id) => reduce(grouped.get(id)!));
   }, { maxBatchSize: 5000 });
 }
@@ -42,7 +42,7 @@ export function createLoaders(icons: IconsRepo, releases: ReleasesRepo, kits: Ki
     }),
     /** Alias names and unicodes of scattered icons (for icon definitions), null when none. */
     aliases: new DataLoader<number, Aliases | null>(async (ids) => {
-      const rows = icons.scattered([...ids]);
+      const rows = await icons.scattered([...ids]);
       const byId = new Map<number, Aliases>();
       const of = (id: number) => byId.get(id) ?? byId.set(id, { names: [], unicodes: { primary: [], composite: [], secondary: [] } }).get(id)!;
       for (const { iconId, name } of rows.aliasNames) of(iconId).names.push(name);
@@ -51,14 +51,16 @@ export function createLoaders(icons: IconsRepo, releases: ReleasesRepo, kits: Ki
     }),
     /** Font Awesome 4 shims of a release, by the name of the icon they map to. */
     shimsByTarget: new DataLoader<number, Map<string, ShimRow>>(async (releaseIds) =>
-      releaseIds.map((releaseId) => {
-        const byTarget = new Map<string, ShimRow>();
-        for (const shim of releases.shims(releaseId)) {
-          const target = shim.name ?? shim.oldName;
-          if (!byTarget.has(target)) byTarget.set(target, shim);
-        }
-        return byTarget;
-      }),
+      Promise.all(
+        releaseIds.map(async (releaseId) => {
+          const byTarget = new Map<string, ShimRow>();
+          for (const shim of await releases.shims(releaseId)) {
+            const target = shim.name ?? shim.oldName;
+            if (!byTarget.has(target)) byTarget.set(target, shim);
+          }
+          return byTarget;
+        }),
+      ),
     ),
   };
 }

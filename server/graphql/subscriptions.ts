@@ -30,6 +30,8 @@ export function attachSubscriptions(server: Server, { schema, services, authenti
         const header = typeof fromInit === 'string' ? fromInit : ctx.extra.request.headers.authorization;
         // An empty `Bearer` is anonymous, as over HTTP (the WordPress plugin sends one).
         const principal = !header || header.trim() === 'Bearer' ? ANONYMOUS : await authenticate(header);
+        // Resolvers answer from the release list: a connection made before any request needs it read.
+        await services.releases.refresh();
         if (!principal) return false;
         principals.set(ctx, principal);
         return true;

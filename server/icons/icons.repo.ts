@@ -1,3 +1,4 @@
+// Every function answers with a promise (see auth.repo.ts).
 // SQL for icons: one page of icons, then each related list for the whole page at once. The loader
 // inserts a release's icons in id order, so a page's row ids form one range and every related
 // list is a range scan on a primary key: the same few statements whatever the page size.
@@ -64,24 +65,24 @@ export function createIconsRepo(db: Db) {
 
   return {
     /** The icon with this id, else the first (by id) whose alias names include it. */
-    byNameOrAlias: (releaseId: number, name: string): IconRow | undefined =>
+    byNameOrAlias: async (releaseId: number, name: string): Promise<IconRow | undefined> =>
       byName.get({ releaseId, name }) ?? byAlias.all({ releaseId, name })[0],
 
-    changes: (first: number, last: number) => changes.all({ lo: first, hi: last }),
-    svgs: (first: number, last: number) => svgs.all({ lo: first, hi: last }),
+    changes: async (first: number, last: number) => changes.all({ lo: first, hi: last }),
+    svgs: async (first: number, last: number) => svgs.all({ lo: first, hi: last }),
 
-    count: (releaseId: number, license: LicenseFilter): number => counts[key(license)].get({ releaseId })!.n,
+    count: async (releaseId: number, license: LicenseFilter): Promise<number> => counts[key(license)].get({ releaseId })!.n,
 
-    page: (releaseId: number, license: LicenseFilter, limit: number, offset: number): IconRow[] =>
+    page: async (releaseId: number, license: LicenseFilter, limit: number, offset: number): Promise<IconRow[]> =>
       pages[key(license)].all({ releaseId, limit, offset }),
 
     /** Related rows of every icon whose row id lies in [first, last]; callers filter to their icons. */
-    aliasNames: (first: number, last: number) => aliasNames.all({ lo: first, hi: last }),
-    aliasUnicodes: (first: number, last: number) => aliasUnicodes.all({ lo: first, hi: last }),
-    familyStyles: (first: number, last: number) => familyStyles.all({ lo: first, hi: last }),
+    aliasNames: async (first: number, last: number) => aliasNames.all({ lo: first, hi: last }),
+    aliasUnicodes: async (first: number, last: number) => aliasUnicodes.all({ lo: first, hi: last }),
+    familyStyles: async (first: number, last: number) => familyStyles.all({ lo: first, hi: last }),
 
     /** The same related rows for a few scattered icons (search results), where a range would read most of a release. */
-    scattered: (iconIds: number[]) => ({
+    scattered: async (iconIds: number[]) => ({
       aliasNames: db
         .select({ iconId: t.iconAliasNames.iconId, name: t.iconAliasNames.name })
         .from(t.iconAliasNames)

@@ -47,9 +47,11 @@ export function createIconsService(repo: IconsRepo, releases: ReleasesService, m
   });
   // Each kept whole release by row id, for scattered lookups (search results); goes with its list.
   const byRowId = new WeakMap<Icon[], Map<number, Icon>>();
+  // Whole releases being assembled: requests for the same release meanwhile wait on the same one.
+  const assembling = new Map<number, Promise<Icon[]>>();
 
   /** Attaches aliases and family-styles to a list of icon rows. */
-  function assemble(release: Release, rows: IconRow[]): Icon[] {
+  async function assemble(release: Release, rows: IconRow[]): Promise<Icon[]> {
     if (rows.length === 0) return [];
     const familyStyles = releases.familyStylesById(release);
     const icons = new Map<number, Icon>(
@@ -60,13 +62,11 @@ export function createIconsService(repo: IconsRepo, releases: ReleasesService, m
     for (const { id } of rows) [first, last] = [Math.min(first, id), Math.max(last, id)];
 
     // A page is one dense row-id range; a few scattered icons (search results) are read by id.
-    const scattered = last - first + 1 > SCATTER_FACTOR * rows.length ? repo.scattered([...icons.keys()]) : null;
-    const related = {
-      familyStyles: scattered ? scattered.familyStyles : repo.familyStyles(first, last),
-      aliasNames: () => (scattered ? scattered.aliasNames : repo.aliasNames(first, last)),
-      aliasUnicodes: () => (scattered ? scattered.aliasUnicodes : repo.aliasUnicodes(first, last)),
-    };
-    for (const m of related.familyStyles) icons.get(m.iconId)?.familyStylesByLicense[m.license].push(familyStyles.get(m.familyStyleId)!);
+    const scattered = last - first + 1 > SCATTER_FACTOR * rows.length ? await repo.scattered([...icons.keys()]) : null;
+    const [memberships, aliasNames, aliasUnicodes] = scattered
+      ? [scattered.familyStyles, scattered.aliasNames, scattered.aliasUnicodes]
+      : await Promise.all([repo.familyStyles(first, last), repo.aliasNames(first, last), repo.aliasUnicodes(first, last)]);
+    for (const m of memberships) icons.get(m.iconId)?.familyStylesByLicense[m.license].push(familyStyles.get(m.familyStyleId)!);
     for (const icon of icons.values()) {
       icon.familyStylesByLicense.free.sort(byPosition);
       icon.familyStylesByLicense.pro.sort(byPosition);
@@ -75,8 +75,8 @@ export function createIconsService(repo: IconsRepo, releases: ReleasesService, m
       const icon = icons.get(iconId);
       return icon && (icon.aliases ??= { names: [], unicodes: { primary: [], composite: [], secondary: [] } });
     };
-    for (const { iconId, name } of related.aliasNames()) aliasesOf(iconId)?.names.push(name);
-    for (const { iconId, kind, value } of related.aliasUnicodes()) aliasesOf(iconId)?.unicodes[kind].push(value);
+    for (const { iconId, name } of aliasNames) aliasesOf(iconId)?.names.push(name);
+    for (const { iconId, kind, value } of aliasUnicodes) aliasesOf(iconId)?.unicodes[kind].push(value);
     return [...icons.values()];
   }
 
@@ -84,9 +84,18 @@ export function createIconsService(repo: IconsRepo, releases: ReleasesService, m
    * Every icon of the release matching the license filter, assembled once and kept: a release is
    * immutable, and assembling 2,000 icons costs ~15 ms that every new whole-release query would pay.
    */
-  function all(release: Release, license: LicenseFilter): Icon[] {
+  async function all(release: Release, license: LicenseFilter): Promise<Icon[]> {
     let icons = wholeReleases.get(release.id);
-    if (!icons) wholeReleases.set(release.id, (icons = assemble(release, repo.page(release.id, null, -1, 0))));
+    if (!icons) {
+      let pending = assembling.get(release.id);
+      if (!pending) {
+        pending = repo.page(release.id, null, -1, 0).then((rows) => assemble(release, rows));
+        assembling.set(release.id, pending);
+        const forget = () => assembling.get(release.id) === pending && assembling.delete(release.id);
+        pending.then((list) => (forget(), wholeReleases.set(release.id, list)), forget);
+      }
+      icons = await pending;
+    }
     if (!license) return icons;
     // The license filters select from the same objects (contract: free = has a free family-style,
     // pro = has none), kept with the whole list they come from.
@@ -102,8 +111,8 @@ export function createIconsService(repo: IconsRepo, releases: ReleasesService, m
      * Icons by row id, in the order given, from the release's kept whole list: search results and
      * single icons need no database round trip once the release has been assembled.
      */
-    byRowIds(release: Release, rowIds: number[]): Icon[] {
-      const list = all(release, null);
+    async byRowIds(release: Release, rowIds: number[]): Promise<Icon[]> {
+      const list = await all(release, null);
       let index = byRowId.get(list);
       if (!index) byRowId.set(list, (index = new Map(list.map((icon) => [icon.id, icon]))));
       return rowIds.flatMap((id) => index.get(id) ?? []);
@@ -113,17 +122,16 @@ export function createIconsService(repo: IconsRepo, releases: ReleasesService, m
      * Every free family-style's SVG data of the release, for drawing glyphs without a token: the
      * Free packages publish the same data (CC BY 4.0). Pro SVG data stays behind svg_icons_pro.
      */
-    freeSvgs(release: Release): FreeSvgs {
+    async freeSvgs(release: Release): Promise<FreeSvgs> {
       const kept = freeSvgsByRelease.get(release.id);
       if (kept) return kept;
-      const list = all(release, null);
+      const list = await all(release, null);
       const svgs: FreeSvgs = {};
-      freeSvgsByRelease.set(release.id, svgs);
       if (list.length === 0) return svgs;
       let [first, last] = [list[0].id, list[0].id];
       for (const { id } of list) [first, last] = [Math.min(first, id), Math.max(last, id)];
       const rows = new Map<string, { width: number; height: number; pathData: string[] }>();
-      for (const row of repo.svgs(first, last)) rows.set(`${row.iconId}:${row.familyStyleId}`, row);
+      for (const row of await repo.svgs(first, last)) rows.set(`${row.iconId}:${row.familyStyleId}`, row);
       // Keys in the contract's orders: family-styles by position, icons by id.
       for (const fs of releases.familyStyles(release)) {
         const byId: FreeSvgs[string] = {};
@@ -134,13 +142,14 @@ export function createIconsService(repo: IconsRepo, releases: ReleasesService, m
         }
         if (Object.keys(byId).length > 0) svgs[fs.prefix] = byId;
       }
+      freeSvgsByRelease.set(release.id, svgs);
       return svgs;
     },
 
     /** A page of the release's kept whole list (icons-minimal answers ignore the aliases it has). */
-    page(release: Release, request: PageRequest): IconsPage {
+    async page(release: Release, request: PageRequest): Promise<IconsPage> {
       const { license, page, pageSize } = request;
-      const list = all(release, license);
+      const list = await all(release, license);
       const totalIconCount = list.length;
       const offset = (page - 1) * pageSize;
       return {

@@ -41,27 +41,32 @@ export interface Catalogue {
 
 export function createCatalogueService(repo: ReleasesRepo, releases: ReleasesService) {
   // Release data is immutable: build each release's catalogue once (dropped when the database changes).
-  // Small (packs, collections, tags), but one per release: the releases most used stay.
-  const built = new LRUCache<number, Catalogue>({ max: 32 });
+  // Small (packs, collections, tags), but one per release: the releases most used stay. A build
+  // under way is kept too, so concurrent requests share it; a failed one is forgotten.
+  const built = new LRUCache<number, Promise<Catalogue>>({ max: 32 });
   releases.onChange(() => built.clear());
   return {
-    catalogue(release: Release): Catalogue {
+    catalogue(release: Release): Promise<Catalogue> {
       let catalogue = built.get(release.id);
-      if (!catalogue) built.set(release.id, (catalogue = build(release)));
+      if (!catalogue) {
+        const building = build(release);
+        built.set(release.id, (catalogue = building));
+        building.catch(() => built.get(release.id) === building && built.delete(release.id));
+      }
       return catalogue;
     },
   };
 
-  function build(release: Release): Catalogue {
+  async function build(release: Release): Promise<Catalogue> {
     const familyStyles = releases.familyStyles(release);
     const fsById = new Map(familyStyles.map((fs) => [fs.id, fs]));
     const visualTagNames = new Map<number, string[]>();
-    for (const { familyStyleId, name } of repo.visualTagsByFamilyStyle(release.id)) {
+    for (const { familyStyleId, name } of await repo.visualTagsByFamilyStyle(release.id)) {
       visualTagNames.set(familyStyleId, [...(visualTagNames.get(familyStyleId) ?? []), name]);
     }
 
-    const packRows = repo.iconPacks(release.id);
-    const packFamilyStyles = repo.iconPackFamilyStyles(packRows.map((p) => p.id));
+    const packRows = await repo.iconPacks(release.id);
+    const packFamilyStyles = await repo.iconPackFamilyStyles(packRows.map((p) => p.id));
     const packsById = new Map<number, IconPack>(
       packRows.map(({ id, releaseId, position, ...pack }) => [
         id,
@@ -69,10 +74,9 @@ export function createCatalogueService(repo: ReleasesRepo, releases: ReleasesSer
       ]),
     );
 
-    const collectionRows = repo.iconCollections(release.id);
+    const collectionRows = await repo.iconCollections(release.id);
     const ids = collectionRows.map((c) => c.id);
-    const links = repo.iconCollectionPacks(ids);
-    const subsets = repo.iconCollectionSubsets(ids);
+    const [links, subsets] = await Promise.all([repo.iconCollectionPacks(ids), repo.iconCollectionSubsets(ids)]);
     const iconCollections = collectionRows.map(({ id, releaseId, position, isSubset, ...collection }) => ({
       ...collection,
       iconPacks: links.filter((l) => l.collectionId === id).map((l) => packsById.get(l.packId)!),
@@ -83,7 +87,7 @@ export function createCatalogueService(repo: ReleasesRepo, releases: ReleasesSer
         : null,
     }));
 
-    const visualTags = repo.visualTags(release.id).map(({ name, label, labelIconName, labelIconPrefix }) => ({ name, label, labelIconName, labelIconPrefix }));
+    const visualTags = (await repo.visualTags(release.id)).map(({ name, label, labelIconName, labelIconPrefix }) => ({ name, label, labelIconName, labelIconPrefix }));
     return { familyStyles, visualTagNames, visualTags, iconPacks: [...packsById.values()], iconCollections };
   }
 }

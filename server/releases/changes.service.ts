@@ -55,8 +55,8 @@ function prefixesOf(icon: Icon, scope: LicenseScope): string[] {
 export function createChangesService(icons: IconsService) {
   const indexes = new WeakMap<Icon[], ReleaseIndex>();
 
-  function indexOf(release: Release): ReleaseIndex {
-    const list = icons.all(release, null);
+  async function indexOf(release: Release): Promise<ReleaseIndex> {
+    const list = await icons.all(release, null);
     let index = indexes.get(list);
     if (!index) {
       const sorted = [...list].sort((a, b) => compare(a.name, b.name));
@@ -68,9 +68,8 @@ export function createChangesService(icons: IconsService) {
   }
 
   return {
-    changes(from: Release, to: Release): ReleaseChanges {
-      const before = indexOf(from);
-      const after = indexOf(to);
+    async changes(from: Release, to: Release): Promise<ReleaseChanges> {
+      const [before, after] = await Promise.all([indexOf(from), indexOf(to)]);
       const changes: ReleaseChanges = {
         from: from.version,
         to: to.version,
@@ -111,9 +110,8 @@ export function createChangesService(icons: IconsService) {
      * Per icon name a codebase uses with `from`: whether it still works with `to`. A name is looked
      * up as an id, then as an alias (the name `to` gives it is its id there).
      */
-    upgradeCheck(from: Release, to: Release, entries: UpgradeEntry[], scope: LicenseScope): UpgradeResult[] {
-      const before = indexOf(from);
-      const after = indexOf(to);
+    async upgradeCheck(from: Release, to: Release, entries: UpgradeEntry[], scope: LicenseScope): Promise<UpgradeResult[]> {
+      const [before, after] = await Promise.all([indexOf(from), indexOf(to)]);
       return entries.map(({ name, prefixes }) => {
         const old = before.byId.get(name) ?? before.byAlias.get(name);
         const now = after.byId.get(name) ?? after.byAlias.get(name);

@@ -1,4 +1,5 @@
-// SQL for releases and the per-release catalogues (family-styles, packs, collections, tags).
+// SQL for releases and the per-release catalogues (family-styles, packs, collections, tags). Every
+// function but dataVersion answers with a promise (see auth.repo.ts).
 import { and, asc, count, countDistinct, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { createChangeReader } from '../../db/data-changes.ts';
@@ -12,18 +13,23 @@ export function createReleasesRepo(db: Db) {
   const dataVersion = db.$client.prepare('PRAGMA data_version').pluck();
   const changes = createChangeReader(db);
   return {
-    all: (): ReleaseRow[] => db.select().from(t.releases).all(),
+    all: async (): Promise<ReleaseRow[]> => db.select().from(t.releases).all(),
 
-    /** Changes whenever another connection (the seed CLI, another server) commits to the database file. */
+    /**
+     * Changes whenever another connection (the seed CLI, another server) commits to the database
+     * file. Synchronous, unlike the rest: it is asked before every request, so it must answer from
+     * memory or something as cheap (here one pragma, no I/O).
+     */
     dataVersion: (): number => dataVersion.get() as number,
 
     /** What those commits changed (data_changes), to drop only the caches they cover. */
     changes,
 
-    familyStyles: (releaseId: number): FamilyStyleRow[] =>
-      db.select().from(t.familyStyles).where(eq(t.familyStyles.releaseId, releaseId)).orderBy(asc(t.familyStyles.position)).all(),
+    /** Every release's family-styles, each release's in the contract's order. */
+    familyStyles: async (): Promise<FamilyStyleRow[]> =>
+      db.select().from(t.familyStyles).orderBy(asc(t.familyStyles.releaseId), asc(t.familyStyles.position)).all(),
 
-    visualTagsByFamilyStyle: (releaseId: number) =>
+    visualTagsByFamilyStyle: async (releaseId: number) =>
       db
         .select({ familyStyleId: t.familyStyleVisualTags.familyStyleId, name: t.visualTags.name })
         .from(t.familyStyleVisualTags)
@@ -32,13 +38,13 @@ export function createReleasesRepo(db: Db) {
         .orderBy(asc(t.visualTags.position))
         .all(),
 
-    visualTags: (releaseId: number) =>
+    visualTags: async (releaseId: number) =>
       db.select().from(t.visualTags).where(eq(t.visualTags.releaseId, releaseId)).orderBy(asc(t.visualTags.position)).all(),
 
-    iconPacks: (releaseId: number) =>
+    iconPacks: async (releaseId: number) =>
       db.select().from(t.iconPacks).where(eq(t.iconPacks.releaseId, releaseId)).orderBy(asc(t.iconPacks.position)).all(),
 
-    iconPackFamilyStyles: (packIds: number[]) =>
+    iconPackFamilyStyles: async (packIds: number[]) =>
       db
         .select()
         .from(t.iconPackFamilyStyles)
@@ -46,10 +52,10 @@ export function createReleasesRepo(db: Db) {
         .orderBy(asc(t.iconPackFamilyStyles.iconPackId), asc(t.iconPackFamilyStyles.position))
         .all(),
 
-    iconCollections: (releaseId: number) =>
+    iconCollections: async (releaseId: number) =>
       db.select().from(t.iconCollections).where(eq(t.iconCollections.releaseId, releaseId)).orderBy(asc(t.iconCollections.position)).all(),
 
-    iconCollectionPacks: (collectionIds: number[]) =>
+    iconCollectionPacks: async (collectionIds: number[]) =>
       db
         .select({ collectionId: t.iconCollectionPacks.iconCollectionId, packId: t.iconCollectionPacks.iconPackId })
         .from(t.iconCollectionPacks)
@@ -57,7 +63,7 @@ export function createReleasesRepo(db: Db) {
         .orderBy(asc(t.iconCollectionPacks.iconCollectionId), asc(t.iconCollectionPacks.position))
         .all(),
 
-    iconCollectionSubsets: (collectionIds: number[]) =>
+    iconCollectionSubsets: async (collectionIds: number[]) =>
       db
         .select()
         .from(t.iconCollectionSubsets)
@@ -65,11 +71,11 @@ export function createReleasesRepo(db: Db) {
         .orderBy(asc(t.iconCollectionSubsets.iconCollectionId), asc(t.iconCollectionSubsets.position))
         .all(),
 
-    shims: (releaseId: number) =>
+    shims: async (releaseId: number) =>
       db.select().from(t.shims).where(eq(t.shims.releaseId, releaseId)).orderBy(asc(t.shims.oldName)).all(),
 
     /** Ids of the release's family-styles that have at least one free icon. */
-    familyStyleIdsWithFreeIcons: (releaseId: number): number[] =>
+    familyStyleIdsWithFreeIcons: async (releaseId: number): Promise<number[]> =>
       db
         .selectDistinct({ id: t.iconFamilyStyles.familyStyleId })
         .from(t.iconFamilyStyles)
@@ -79,7 +85,7 @@ export function createReleasesRepo(db: Db) {
         .map((r) => r.id),
 
     /** Icon x family-style pairs, and distinct icons, per license. */
-    iconCounts: (releaseId: number) =>
+    iconCounts: async (releaseId: number) =>
       db
         .select({ license: t.iconFamilyStyles.license, pairs: count(), icons: countDistinct(t.iconFamilyStyles.iconId) })
         .from(t.iconFamilyStyles)
@@ -88,7 +94,7 @@ export function createReleasesRepo(db: Db) {
         .groupBy(t.iconFamilyStyles.license)
         .all(),
 
-    sris: (releaseId: number) =>
+    sris: async (releaseId: number) =>
       db.select().from(t.releaseSris).where(eq(t.releaseSris.releaseId, releaseId)).orderBy(asc(t.releaseSris.path)).all(),
   };
 }

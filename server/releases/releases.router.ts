@@ -65,16 +65,16 @@ export function createReleasesRouter({ releases, catalogue, icons, cache }: Rest
       })));
     }
     if (resource === 'free-svgs') {
-      return serveCachedJson(cache, req, res, path, CACHE_IMMUTABLE, build((release) => ({ svgs: icons.freeSvgs(release) })));
+      return serveCachedJson(cache, req, res, path, CACHE_IMMUTABLE, build(async (release) => ({ svgs: await icons.freeSvgs(release) })));
     }
     if (resource === 'icon-packs') {
-      return serveCachedJson(cache, req, res, path, CACHE_IMMUTABLE, build((release) => restIconPacks(catalogue.catalogue(release))));
+      return serveCachedJson(cache, req, res, path, CACHE_IMMUTABLE, build(async (release) => restIconPacks(await catalogue.catalogue(release))));
     }
     const parsed = parseIconQuery(req.query as Record<string, unknown>);
     if (!parsed.ok) throw new AppError(400, 'INVALID_PARAMETER', 'one or more query parameters are invalid', parsed.invalidParams);
     const minimal = resource === 'icons-minimal';
-    return serveCachedJson(cache, req, res, iconsCacheKey(version, resource, parsed.value), CACHE_IMMUTABLE, build((release) => {
-      const page = icons.page(release, parsed.value);
+    return serveCachedJson(cache, req, res, iconsCacheKey(version, resource, parsed.value), CACHE_IMMUTABLE, build(async (release) => {
+      const page = await icons.page(release, parsed.value);
       return { ...page, icons: page.icons.map(minimal ? restMinimalIcon : restIcon) };
     }));
   }

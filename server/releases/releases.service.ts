@@ -1,8 +1,10 @@
 // Release rules: ordering, `isLatest`, version resolution and the per-release catalogues.
-// The release list is small and read on every request, so it is kept in memory and reloaded
-// when another process changes releases underneath (the seed CLI adding one). Other processes'
-// writes that touch no release (token exchanges, kit changes) leave it, and every cache derived
-// from releases, alone: data_changes says which scopes a commit changed.
+// The release list (with every release's family-styles) is small and read on every request, so it
+// is kept in memory and reloaded when another process changes releases underneath (the seed CLI
+// adding one). Other processes' writes that touch no release (token exchanges, kit changes) leave
+// it, and every cache derived from releases, alone: data_changes says which scopes a commit
+// changed. Reading the database is asynchronous; answering from the list is not, so requests that
+// find nothing changed never wait.
 import semver from 'semver';
 import { RELEASES_SCOPE } from '../../db/data-changes.ts';
 import { AppError } from '../errors.ts';
@@ -18,6 +20,8 @@ export interface Release {
   separatesWebDesktop: boolean;
 }
 
+const NO_FAMILY_STYLES = { list: [] as FamilyStyleRow[], byId: new Map<number, FamilyStyleRow>() };
+
 // A read that saw the database change under it this many times in a row gives up with a 503.
 const MAX_READ_ATTEMPTS = 4;
 const ACCOUNT_SCOPE = /^account:(\d+)$/;
@@ -28,21 +32,23 @@ interface Snapshot {
   releases: Release[];
   byVersion: Map<string, Release>;
   byId: Map<number, Release>;
+  /** Each release's family-styles (release data is immutable), as a list and by row id. */
+  familyStyles: Map<number, { list: FamilyStyleRow[]; byId: Map<number, FamilyStyleRow> }>;
 }
 
 export function createReleasesService(repo: ReleasesRepo) {
   let snapshot: Snapshot | null = null;
   let dataVersion = -1;
   let checkedAt = -Infinity;
+  // The refresh under way: requests arriving meanwhile wait on the same one.
+  let pending: Promise<void> | null = null;
   const listeners: (() => void)[] = [];
   const accountListeners: ((accountId: number) => void)[] = [];
-  // Each release's family-styles, read once (release data is immutable), as a list and by row id.
-  const familyStylesByRelease = new Map<number, { list: FamilyStyleRow[]; byId: Map<number, FamilyStyleRow> }>();
-  listeners.push(() => familyStylesByRelease.clear());
 
-  function load(): Snapshot {
-    const lastChange = repo.changes.latest(); // before the rows: a change in between is seen again, never missed
-    const rows = repo.all().sort((a, b) => semver.compare(a.version, b.version));
+  async function load(): Promise<Snapshot> {
+    const lastChange = await repo.changes.latest(); // before the rows: a change in between is seen again, never missed
+    const [unsorted, familyStyleRows] = await Promise.all([repo.all(), repo.familyStyles()]);
+    const rows = unsorted.sort((a, b) => semver.compare(a.version, b.version));
     const latest = rows.filter((r) => !r.isPrerelease).at(-1);
     const releases = rows.map((r) => ({
       id: r.id,
@@ -52,44 +58,62 @@ export function createReleasesService(repo: ReleasesRepo) {
       isLatest: r === latest,
       separatesWebDesktop: r.separatesWebDesktop,
     }));
-    return { lastChange, releases, byVersion: new Map(releases.map((r) => [r.version, r])), byId: new Map(releases.map((r) => [r.id, r])) };
+    const familyStyles = new Map<number, { list: FamilyStyleRow[]; byId: Map<number, FamilyStyleRow> }>(
+      releases.map((r) => [r.id, { list: [], byId: new Map() }]),
+    );
+    for (const fs of familyStyleRows) {
+      const entry = familyStyles.get(fs.releaseId);
+      if (entry) (entry.list.push(fs), entry.byId.set(fs.id, fs));
+    }
+    return { lastChange, releases, byVersion: new Map(releases.map((r) => [r.version, r])), byId: new Map(releases.map((r) => [r.id, r])), familyStyles };
   }
 
-  /**
-   * When another connection has committed since last checked (one cheap pragma), reads what it
-   * changed: releases reload the list and tell `onChange` listeners; an account's kits tell
-   * `onAccountChange` listeners; anything else changes nothing here.
-   */
-  function refresh(): void {
-    checkedAt = performance.now();
-    const version = repo.dataVersion();
-    if (version === dataVersion && snapshot) return;
-    dataVersion = version;
+  /** Reads what changed since the snapshot (all of it when there is none); `version` is recorded once it has. */
+  async function apply(version: number): Promise<void> {
     if (!snapshot) {
-      snapshot = load();
+      snapshot = await load();
+      dataVersion = version;
       return;
     }
-    const { last, scopes } = repo.changes.since(snapshot.lastChange);
+    const { last, scopes } = await repo.changes.since(snapshot.lastChange);
     if (scopes === null || scopes.has(RELEASES_SCOPE)) {
-      snapshot = load();
+      snapshot = await load();
+      dataVersion = version;
       listeners.forEach((listener) => listener());
       return;
     }
     snapshot.lastChange = last;
+    dataVersion = version;
     for (const scope of scopes) {
       const account = ACCOUNT_SCOPE.exec(scope);
       if (account) accountListeners.forEach((listener) => listener(Number(account[1])));
     }
   }
 
-  /** The release list as of the last refresh (once per request: see app.ts). */
+  /**
+   * When another connection has committed since last checked (repo.dataVersion, answered without
+   * I/O), reads what it changed: releases reload the list and tell `onChange` listeners; an
+   * account's kits tell `onAccountChange` listeners; anything else changes nothing here. Null when
+   * nothing changed: the caller goes on at once. A failed read is tried again at the next check.
+   */
+  function check(): Promise<void> | null {
+    checkedAt = performance.now();
+    const version = repo.dataVersion();
+    if (version === dataVersion && snapshot) return null;
+    return (pending ??= apply(version).finally(() => (pending = null)));
+  }
+
+  /** The release list as of the last refresh (see app.ts: every request waits for one first). */
   function current(): Snapshot {
-    if (!snapshot) refresh();
-    return snapshot!;
+    if (!snapshot) throw new AppError(503, 'INTERNAL', 'the release list has not been read from the database yet; retry shortly', undefined, { 'Retry-After': '1' });
+    return snapshot;
   }
 
   return {
     list: (): Release[] => current().releases,
+
+    /** Whether the release list has been read (list() and resolve() answer only then). */
+    loaded: (): boolean => snapshot !== null,
 
     /** Tells `listener` when releases changed, so caches derived from them can be dropped. */
     onChange: (listener: () => void) => void listeners.push(listener),
@@ -97,16 +121,18 @@ export function createReleasesService(repo: ReleasesRepo) {
     /** Tells `listener` when another process changed an account's kits. */
     onAccountChange: (listener: (accountId: number) => void) => void accountListeners.push(listener),
 
-    /** Checks the database for changes now (one cheap pragma). */
-    refresh,
+    /** Checks the database for changes now, and reads them (the first call reads the release list). */
+    refresh: async (): Promise<void> => void (await check()),
 
     /**
      * At the start of each request: checks unless checked in the last millisecond (at thousands of
      * cached answers a second, the pragma was 5 % of the work; a commit by another process is
      * still seen within a millisecond, and reads are checked after they run by `consistent`).
+     * Null when there is nothing to wait for (nearly always); else the refresh to wait for.
      */
-    refreshIfStale(): void {
-      if (performance.now() - checkedAt >= 1) refresh();
+    refreshIfStale(): Promise<void> | null {
+      if (pending) return pending;
+      return performance.now() - checkedAt >= 1 || !snapshot ? check() : null;
     },
 
     /**
@@ -116,9 +142,10 @@ export function createReleasesService(repo: ReleasesRepo) {
      */
     async consistent<T>(read: () => T | Promise<T>): Promise<T> {
       for (let attempt = 1; ; attempt++) {
+        if (!snapshot) await check();
         const before = current();
         const result = await read();
-        refresh();
+        await check();
         if (snapshot === before) return result; // no release changed while it read
         if (attempt === MAX_READ_ATTEMPTS) throw new AppError(503, 'INTERNAL', 'the data changed during every attempt to read it; retry shortly');
       }
@@ -142,13 +169,10 @@ export function createReleasesService(repo: ReleasesRepo) {
     familyStylesById: (release: Release): Map<number, FamilyStyleRow> => familyStylesOf(release).byId,
   };
 
+  // A release replaced since the caller resolved it has none (its rows are gone; `consistent`
+  // reads again with the new one).
   function familyStylesOf(release: Release) {
-    let entry = familyStylesByRelease.get(release.id);
-    if (!entry) {
-      const list = repo.familyStyles(release.id);
-      familyStylesByRelease.set(release.id, (entry = { list, byId: new Map(list.map((fs) => [fs.id, fs])) }));
-    }
-    return entry;
+    return current().familyStyles.get(release.id) ?? NO_FAMILY_STYLES;
   }
 
   function resolveSpec(spec: VersionSpec, input: string): Release {

@@ -26,29 +26,49 @@ export function createSearchService(repo: SearchRepo, releases: ReleasesService,
     results.clear();
   });
 
-  function indexOf(release: Release): SearchIndex {
-    let index = indexes.get(release.id);
-    if (!index) {
-      const documents = new Map<number, SearchDocument>(
-        repo.icons(release.id).map((i) => [i.id, { rowId: i.id, name: i.name, label: i.label, aliases: [], terms: [], categories: [] }]),
-      );
-      for (const { iconId, name } of repo.aliasNames(release.id)) documents.get(iconId)?.aliases.push(name);
-      for (const { iconId, term } of repo.terms(release.id)) documents.get(iconId)?.terms.push(term);
-      for (const { iconId, label } of repo.categories(release.id)) documents.get(iconId)?.categories.push(label);
-      indexes.set(release.id, (index = new SearchIndex([...documents.values()])));
+  // Indexes being built: requests for the same release meanwhile wait on the same build.
+  const building = new Map<number, Promise<SearchIndex>>();
+
+  async function build(release: Release): Promise<SearchIndex> {
+    const [icons, aliasNames, terms, categories] = await Promise.all([
+      repo.icons(release.id),
+      repo.aliasNames(release.id),
+      repo.terms(release.id),
+      repo.categories(release.id),
+    ]);
+    const documents = new Map<number, SearchDocument>(icons.map((i) => [i.id, { rowId: i.id, name: i.name, label: i.label, aliases: [], terms: [], categories: [] }]));
+    for (const { iconId, name } of aliasNames) documents.get(iconId)?.aliases.push(name);
+    for (const { iconId, term } of terms) documents.get(iconId)?.terms.push(term);
+    for (const { iconId, label } of categories) documents.get(iconId)?.categories.push(label);
+    return new SearchIndex([...documents.values()]);
+  }
+
+  function indexOf(release: Release): SearchIndex | Promise<SearchIndex> {
+    const index = indexes.get(release.id);
+    if (index) return index;
+    let pending = building.get(release.id);
+    if (!pending) {
+      const generation = releases.list();
+      pending = build(release).then((built) => {
+        // Kept only if releases did not change while it was read (onChange cleared the caches).
+        if (releases.list() === generation) indexes.set(release.id, built);
+        return built;
+      });
+      building.set(release.id, pending);
+      void pending.finally(() => building.get(release.id) === pending && building.delete(release.id)).catch(() => {});
     }
-    return index;
+    return pending;
   }
 
   return {
     /** Row ids of matching icons in rank order; throws BAD_USER_INPUT-class errors for bad queries. */
-    search(release: Release, query: string): number[] {
+    async search(release: Release, query: string): Promise<number[]> {
       if (query.length > MAX_QUERY_LENGTH) {
         throw new AppError(400, 'INVALID_PARAMETER', `the search query is longer than ${MAX_QUERY_LENGTH} characters`);
       }
       const key = `${release.id}\u0000${query}`;
       let rowIds = results.get(key);
-      if (!rowIds) results.set(key, (rowIds = indexOf(release).search(query)));
+      if (!rowIds) results.set(key, (rowIds = (await indexOf(release)).search(query)));
       return rowIds;
     },
   };

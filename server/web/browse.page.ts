@@ -54,14 +54,14 @@ const matchesFilters = (icon: Icon, fs: string, license: BrowseState['license'])
   return (license === 'free' ? free : [...free, ...pro]).some((f) => f.prefix === fs);
 };
 
-export function browsePage({ assets, releases, icons, search }: BrowseDeps, state: BrowseState): string {
+export async function browsePage({ assets, releases, icons, search }: BrowseDeps, state: BrowseState): Promise<string> {
   const { release, fs, license } = state;
   const q = state.q.slice(0, MAX_QUERY_LENGTH);
-  const all = icons.all(release, null);
-  const ranked = q.trim() ? search.search(release, q) : null;
-  const found = ranked ? icons.byRowIds(release, ranked.slice(0, SEARCH_LIMIT)) : all;
+  const all = await icons.all(release, null);
+  const ranked = q.trim() ? await search.search(release, q) : null;
+  const found = ranked ? await icons.byRowIds(release, ranked.slice(0, SEARCH_LIMIT)) : all;
   const results = found.filter((icon) => matchesFilters(icon, fs, license));
-  const svgs = icons.freeSvgs(release);
+  const svgs = await icons.freeSvgs(release);
 
   // Family-styles that hold icons in this release, with how many.
   const counts = new Map<string, number>();

@@ -23,14 +23,14 @@ export type IconLookup = { icon: Icon } | { redirect: string } | { missing: true
  * another release's page) the icon it was renamed from or to between the two (mug-saucer in 5.15.4
  * is coffee).
  */
-export function findIcon(icons: IconsService, changes: ChangesService, release: Release, id: string, cameFrom?: Release): IconLookup {
-  const all = icons.all(release, null);
+export async function findIcon(icons: IconsService, changes: ChangesService, release: Release, id: string, cameFrom?: Release): Promise<IconLookup> {
+  const all = await icons.all(release, null);
   const icon = all.find((i) => i.name === id);
   if (icon) return { icon };
   const at = (name: string) => ({ redirect: `/icons/${encodeURIComponent(name)}?v=${encodeURIComponent(release.version)}` });
   const holder = all.find((i) => i.aliases?.names.includes(id));
   if (holder) return at(holder.name);
-  const renamed = cameFrom && cameFrom !== release ? changes.changes(release, cameFrom).renamed.find((r) => r.to === id) : undefined;
+  const renamed = cameFrom && cameFrom !== release ? (await changes.changes(release, cameFrom)).renamed.find((r) => r.to === id) : undefined;
   return renamed ? at(renamed.from) : { missing: true };
 }
 
@@ -52,8 +52,8 @@ function variant(release: Release, icon: Icon, fs: FamilyStyleRow, free: boolean
 </section>`;
 }
 
-export function iconPage({ assets, releases, icons }: IconPageDeps, release: Release, icon: Icon): string {
-  const svgs = icons.freeSvgs(release);
+export async function iconPage({ assets, releases, icons }: IconPageDeps, release: Release, icon: Icon): Promise<string> {
+  const svgs = await icons.freeSvgs(release);
   const freePrefixes = new Set(icon.familyStylesByLicense.free.map((f) => f.prefix));
   const familyStyles = [...icon.familyStylesByLicense.free, ...icon.familyStylesByLicense.pro.filter((f) => !freePrefixes.has(f.prefix))];
   const first = familyStyles.map((f) => svgs[f.prefix]?.[icon.name]).find(Boolean);

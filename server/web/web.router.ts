@@ -59,23 +59,23 @@ export function createWebRouter(deps: WebDeps): Router {
     }
   }
 
-  router.get(GRAPHQL_PATHS, (req, res, next) => {
+  router.get(GRAPHQL_PATHS, async (req, res, next) => {
     if (req.query.query !== undefined) return next(); // a GraphQL GET
     const { release, notice } = releaseFor(param(req, 'v'));
     if (!release) return sendPage(req, res, apiPage(assets, releases));
     const license = param(req, 'license');
     const state: BrowseState = { release, notice, q: param(req, 'q'), fs: param(req, 'fs'), license: license === 'free' || license === 'pro' ? license : '' };
-    sendPage(req, res, browsePage(deps, state));
+    sendPage(req, res, await browsePage(deps, state));
   });
 
-  router.get('/icons/:id', (req: Request<{ id: string }>, res) => {
+  router.get('/icons/:id', async (req: Request<{ id: string }>, res) => {
     const { release } = releaseFor(param(req, 'v'));
     if (!release) return sendPage(req, res, apiPage(assets, releases), 404);
     const cameFrom = releases.list().find((r) => r.version === param(req, 'from'));
-    const found = findIcon(deps.icons, deps.changes, release, req.params.id, cameFrom);
+    const found = await findIcon(deps.icons, deps.changes, release, req.params.id, cameFrom);
     if ('redirect' in found) return void res.set('Cache-Control', 'no-store').redirect(302, found.redirect);
     if ('missing' in found) return sendPage(req, res, missingIconPage(deps, release, req.params.id), 404);
-    sendPage(req, res, iconPage(deps, release, found.icon));
+    sendPage(req, res, await iconPage(deps, release, found.icon));
   });
 
   router.get('/diff', (req, res) => {

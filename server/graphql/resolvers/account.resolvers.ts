@@ -34,7 +34,7 @@ export const accountResolvers = {
     async iconCollection(account: AccountParent, { version }: { version?: string | null }, ctx: GraphQLContext): Promise<CollectionParent | null> {
       const release = version == null ? ctx.services.releases.list().find((r) => r.isLatest) : ctx.services.releases.resolve(version);
       if (!release) return null;
-      const collections = ctx.services.catalogue.catalogue(release).iconCollections;
+      const collections = (await ctx.services.catalogue.catalogue(release)).iconCollections;
       const pro = (await ctx.services.kits.list(account.id)).some(({ kit }) => kit.license === 'pro');
       const chosen = collections.find((c) => c.name === (pro ? 'pro-collection' : 'free-collection')) ?? (pro ? collections.at(-1) : collections[0]);
       return chosen ? { ...chosen, release } : null;

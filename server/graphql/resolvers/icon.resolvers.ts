@@ -9,8 +9,8 @@ import { iconDefinition, svgHtml } from '../svg.ts';
 export type IconParent = Icon & { release: Release };
 
 /** Icons by row id, in the order given, from the release's icons held in memory. */
-export function toIconParents(ctx: GraphQLContext, release: Release, rowIds: number[]): IconParent[] {
-  return ctx.services.icons.byRowIds(release, rowIds).map((icon) => Object.assign(icon, { release }));
+export async function toIconParents(ctx: GraphQLContext, release: Release, rowIds: number[]): Promise<IconParent[]> {
+  return (await ctx.services.icons.byRowIds(release, rowIds)).map((icon) => Object.assign(icon, { release }));
 }
 
 // Legacy style names: classic family-styles only (the deprecated fields predate families).

@@ -69,7 +69,7 @@ export const kitResolvers = {
 
     async icon(kit: KitRow, { name }: { name: string }, ctx: GraphQLContext): Promise<IconWithVariantsParent | null> {
       const subset = await subsetOf(kit, ctx);
-      const row = ctx.services.iconsRepo.byNameOrAlias(subset.release.id, name);
+      const row = await ctx.services.iconsRepo.byNameOrAlias(subset.release.id, name);
       const icon = row && subset.variants.icon(row.id);
       const variants = icon ? iconVariants(subset, icon) : [];
       return icon && variants.length > 0 ? { icon, variants } : null;
@@ -84,7 +84,7 @@ export const kitResolvers = {
       else {
         const subset = await subsetOf(kit, ctx);
         found = [];
-        for (const rowId of ctx.services.search.search(subset.release, args.query)) {
+        for (const rowId of await ctx.services.search.search(subset.release, args.query)) {
           const icon = subset.variants.icon(rowId);
           const variants = icon ? iconVariants(subset, icon) : [];
           if (icon && variants.length > 0) found.push({ icon, variants });

@@ -8,9 +8,9 @@ import { toIconParents } from './icon.resolvers.ts';
 export const SEARCH_MAX_FIRST = 500;
 export const SEARCH_MAX_PAGE_SIZE = 50;
 
-function ranked(ctx: GraphQLContext, version: string, query: string): { release: Release; ids: number[] } {
+async function ranked(ctx: GraphQLContext, version: string, query: string): Promise<{ release: Release; ids: number[] }> {
   const release = ctx.services.releases.resolve(version);
-  return { release, ids: ctx.services.search.search(release, query) };
+  return { release, ids: await ctx.services.search.search(release, query) };
 }
 
 export const queryResolvers = {
@@ -19,19 +19,19 @@ export const queryResolvers = {
 
     releases: (_: unknown, __: unknown, ctx: GraphQLContext) => ctx.services.releases.list(),
 
-    search(_: unknown, args: { version: string; query: string; first: number }, ctx: GraphQLContext) {
+    async search(_: unknown, args: { version: string; query: string; first: number }, ctx: GraphQLContext) {
       if (args.first < 1 || args.first > SEARCH_MAX_FIRST) throw badUserInput(`first must be between 1 and ${SEARCH_MAX_FIRST}`);
-      const { release, ids } = ranked(ctx, args.version, args.query);
+      const { release, ids } = await ranked(ctx, args.version, args.query);
       return toIconParents(ctx, release, ids.slice(0, args.first));
     },
 
-    searchPaginated(_: unknown, args: { version: string; query: string; page: number; pageSize: number }, ctx: GraphQLContext) {
+    async searchPaginated(_: unknown, args: { version: string; query: string; page: number; pageSize: number }, ctx: GraphQLContext) {
       if (args.page < 1) throw badUserInput('page must be at least 1');
       if (args.pageSize < 1 || args.pageSize > SEARCH_MAX_PAGE_SIZE) throw badUserInput(`pageSize must be between 1 and ${SEARCH_MAX_PAGE_SIZE}`);
-      const { release, ids } = ranked(ctx, args.version, args.query);
+      const { release, ids } = await ranked(ctx, args.version, args.query);
       const start = (args.page - 1) * args.pageSize;
       return {
-        icons: toIconParents(ctx, release, ids.slice(start, start + args.pageSize)),
+        icons: await toIconParents(ctx, release, ids.slice(start, start + args.pageSize)),
         page: args.page,
         pageSize: args.pageSize,
         totalIconCount: ids.length,

@@ -18,42 +18,42 @@ export const releaseResolvers = {
   Release: {
     familyStyles: (release: Release, _: unknown, ctx: GraphQLContext) => ctx.services.releases.familyStyles(release),
 
-    familyStylesByLicense(release: Release, _: unknown, ctx: GraphQLContext) {
-      const withFree = new Set(ctx.services.releasesRepo.familyStyleIdsWithFreeIcons(release.id));
+    async familyStylesByLicense(release: Release, _: unknown, ctx: GraphQLContext) {
+      const withFree = new Set(await ctx.services.releasesRepo.familyStyleIdsWithFreeIcons(release.id));
       const all = ctx.services.releases.familyStyles(release);
       return { free: all.filter((fs) => withFree.has(fs.id)), pro: all };
     },
 
-    icon(release: Release, { name }: { name: string }, ctx: GraphQLContext) {
-      const row = ctx.services.iconsRepo.byNameOrAlias(release.id, name);
-      return row ? toIconParents(ctx, release, [row.id])[0] : null;
+    async icon(release: Release, { name }: { name: string }, ctx: GraphQLContext) {
+      const row = await ctx.services.iconsRepo.byNameOrAlias(release.id, name);
+      return row ? (await toIconParents(ctx, release, [row.id]))[0] : null;
     },
 
-    icons(release: Release, { license }: { license?: string | null }, ctx: GraphQLContext) {
+    async icons(release: Release, { license }: { license?: string | null }, ctx: GraphQLContext) {
       if (license != null && license !== 'free' && license !== 'pro') throw badUserInput('license must be "free" or "pro"');
-      return withRelease(ctx.services.icons.all(release, license ?? null), release);
+      return withRelease(await ctx.services.icons.all(release, license ?? null), release);
     },
 
-    iconsPaginated(release: Release, args: { license: keyof typeof LICENSES; page: number; pageSize: number }, ctx: GraphQLContext) {
+    async iconsPaginated(release: Release, args: { license: keyof typeof LICENSES; page: number; pageSize: number }, ctx: GraphQLContext) {
       if (args.page < 1) throw badUserInput('page must be at least 1');
       if (args.pageSize < 1 || args.pageSize > MAX_PAGE_SIZE) throw badUserInput(`pageSize must be between 1 and ${MAX_PAGE_SIZE}`);
-      const page = ctx.services.icons.page(release, { license: LICENSES[args.license], page: args.page, pageSize: args.pageSize });
+      const page = await ctx.services.icons.page(release, { license: LICENSES[args.license], page: args.page, pageSize: args.pageSize });
       return { ...page, icons: withRelease(page.icons, release) };
     },
 
     iconCount: (release: Release, _: unknown, ctx: GraphQLContext) => counts(ctx, release, 'pairs'),
     iconIdCount: (release: Release, _: unknown, ctx: GraphQLContext) => counts(ctx, release, 'icons'),
 
-    srisByLicense(release: Release, _: unknown, ctx: GraphQLContext) {
-      const sris = ctx.services.releasesRepo.sris(release.id);
+    async srisByLicense(release: Release, _: unknown, ctx: GraphQLContext) {
+      const sris = await ctx.services.releasesRepo.sris(release.id);
       return { free: sris.filter((s) => s.license === 'free'), pro: sris.filter((s) => s.license === 'pro') };
     },
 
     download: (release: Release) => ({ separatesWebDesktop: release.separatesWebDesktop }),
-    iconPacks: (release: Release, _: unknown, ctx: GraphQLContext) => ctx.services.catalogue.catalogue(release).iconPacks,
+    iconPacks: async (release: Release, _: unknown, ctx: GraphQLContext) => (await ctx.services.catalogue.catalogue(release)).iconPacks,
     // Each collection knows its release: IconCollection.subset lists the release's icon variants.
-    iconCollections: (release: Release, _: unknown, ctx: GraphQLContext) => ctx.services.catalogue.catalogue(release).iconCollections.map((c) => ({ ...c, release })),
-    visualTags: (release: Release, _: unknown, ctx: GraphQLContext) => ctx.services.catalogue.catalogue(release).visualTags,
+    iconCollections: async (release: Release, _: unknown, ctx: GraphQLContext) => (await ctx.services.catalogue.catalogue(release)).iconCollections.map((c) => ({ ...c, release })),
+    visualTags: async (release: Release, _: unknown, ctx: GraphQLContext) => (await ctx.services.catalogue.catalogue(release)).visualTags,
 
     // Extension: the REST diff's answer. A full version only, as in REST (`7.x` would move).
     changesFrom(release: Release, { version }: { version: string }, ctx: GraphQLContext) {
@@ -66,18 +66,18 @@ export const releaseResolvers = {
   IconPack: { description: (pack: { description: string | null }) => pack.description ?? '' },
 
   FamilyStyle: {
-    visualTags(fs: FamilyStyleRow, _: unknown, ctx: GraphQLContext) {
+    async visualTags(fs: FamilyStyleRow, _: unknown, ctx: GraphQLContext) {
       const release = ctx.services.releases.byId(fs.releaseId);
       if (!release) return [];
-      const catalogue = ctx.services.catalogue.catalogue(release);
+      const catalogue = await ctx.services.catalogue.catalogue(release);
       const names = catalogue.visualTagNames.get(fs.id) ?? [];
       return catalogue.visualTags.filter((tag) => names.includes(tag.name));
     },
   },
 };
 
-function counts(ctx: GraphQLContext, release: Release, what: 'pairs' | 'icons') {
-  const rows = ctx.services.releasesRepo.iconCounts(release.id);
+async function counts(ctx: GraphQLContext, release: Release, what: 'pairs' | 'icons') {
+  const rows = await ctx.services.releasesRepo.iconCounts(release.id);
   const of = (license: string) => rows.find((r) => r.license === license)?.[what] ?? 0;
   return { free: of('free'), pro: of('pro') };
 }
