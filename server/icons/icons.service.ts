@@ -85,17 +85,25 @@ export function createIconsService(repo: IconsRepo, releases: ReleasesService, m
    * immutable, and assembling 2,000 icons costs ~15 ms that every new whole-release query would pay.
    */
   async function all(release: Release, license: LicenseFilter): Promise<Icon[]> {
-    let icons = wholeReleases.get(release.id);
-    if (!icons) {
-      let pending = assembling.get(release.id);
-      if (!pending) {
-        pending = repo.page(release.id, null, -1, 0).then((rows) => assemble(release, rows));
-        assembling.set(release.id, pending);
-        const forget = () => assembling.get(release.id) === pending && assembling.delete(release.id);
-        pending.then((list) => (forget(), wholeReleases.set(release.id, list)), forget);
-      }
-      icons = await pending;
+    const icons = kept(release, license);
+    if (icons) return icons;
+    let pending = assembling.get(release.id);
+    if (!pending) {
+      pending = repo.page(release.id, null, -1, 0).then((rows) => assemble(release, rows));
+      assembling.set(release.id, pending);
+      const forget = () => assembling.get(release.id) === pending && assembling.delete(release.id);
+      pending.then((list) => (forget(), wholeReleases.set(release.id, list)), forget);
     }
+    return filter(await pending, license);
+  }
+
+  /** The release's icons when they are assembled already, else undefined: nothing to wait for. */
+  function kept(release: Release, license: LicenseFilter): Icon[] | undefined {
+    const icons = wholeReleases.get(release.id);
+    return icons && filter(icons, license);
+  }
+
+  function filter(icons: Icon[], license: LicenseFilter): Icon[] {
     if (!license) return icons;
     // The license filters select from the same objects (contract: free = has a free family-style,
     // pro = has none), kept with the whole list they come from.
@@ -106,6 +114,7 @@ export function createIconsService(repo: IconsRepo, releases: ReleasesService, m
 
   return {
     all,
+    kept,
 
     /**
      * Icons by row id, in the order given, from the release's kept whole list: search results and
@@ -147,19 +156,20 @@ export function createIconsService(repo: IconsRepo, releases: ReleasesService, m
     },
 
     /** A page of the release's kept whole list (icons-minimal answers ignore the aliases it has). */
-    async page(release: Release, request: PageRequest): Promise<IconsPage> {
-      const { license, page, pageSize } = request;
-      const list = await all(release, license);
-      const totalIconCount = list.length;
-      const offset = (page - 1) * pageSize;
-      return {
-        icons: offset < totalIconCount ? list.slice(offset, offset + pageSize) : [],
-        page,
-        pageSize,
-        totalIconCount,
-        totalPageCount: Math.ceil(totalIconCount / pageSize),
-      };
-    },
+    page: async (release: Release, request: PageRequest): Promise<IconsPage> => pageOf(await all(release, request.license), request),
+  };
+}
+
+/** One page of a release's icons (filtered by request.license already). */
+export function pageOf(list: Icon[], { page, pageSize }: PageRequest): IconsPage {
+  const totalIconCount = list.length;
+  const offset = (page - 1) * pageSize;
+  return {
+    icons: offset < totalIconCount ? list.slice(offset, offset + pageSize) : [],
+    page,
+    pageSize,
+    totalIconCount,
+    totalPageCount: Math.ceil(totalIconCount / pageSize),
   };
 }
 

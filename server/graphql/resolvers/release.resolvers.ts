@@ -3,7 +3,7 @@ import type { Release } from '../../releases/releases.service.ts';
 import type { GraphQLContext } from '../context.ts';
 import { MAX_PAGE_SIZE } from '../../icons/icons.query.ts';
 import { badUserInput } from '../errors.ts';
-import type { Icon } from '../../icons/icons.service.ts';
+import { pageOf, type Icon, type IconsPage } from '../../icons/icons.service.ts';
 import { toIconParents, type IconParent } from './icon.resolvers.ts';
 
 const LICENSES = { ANY: null, FREE: 'free', PRO: 'pro' } as const;
@@ -29,16 +29,23 @@ export const releaseResolvers = {
       return row ? (await toIconParents(ctx, release, [row.id]))[0] : null;
     },
 
-    async icons(release: Release, { license }: { license?: string | null }, ctx: GraphQLContext) {
+    // Not async: a whole release is thousands of icons, and answered synchronously when its icons
+    // are assembled already (the usual case) GraphQL completes the list without a promise per field.
+    icons(release: Release, { license }: { license?: string | null }, ctx: GraphQLContext) {
       if (license != null && license !== 'free' && license !== 'pro') throw badUserInput('license must be "free" or "pro"');
-      return withRelease(await ctx.services.icons.all(release, license ?? null), release);
+      const kept = ctx.services.icons.kept(release, license ?? null);
+      if (kept) return withRelease(kept, release);
+      return ctx.services.icons.all(release, license ?? null).then((icons) => withRelease(icons, release));
     },
 
-    async iconsPaginated(release: Release, args: { license: keyof typeof LICENSES; page: number; pageSize: number }, ctx: GraphQLContext) {
+    // Not async, as `icons`: synchronous when the release's icons are assembled already.
+    iconsPaginated(release: Release, args: { license: keyof typeof LICENSES; page: number; pageSize: number }, ctx: GraphQLContext) {
       if (args.page < 1) throw badUserInput('page must be at least 1');
       if (args.pageSize < 1 || args.pageSize > MAX_PAGE_SIZE) throw badUserInput(`pageSize must be between 1 and ${MAX_PAGE_SIZE}`);
-      const page = await ctx.services.icons.page(release, { license: LICENSES[args.license], page: args.page, pageSize: args.pageSize });
-      return { ...page, icons: withRelease(page.icons, release) };
+      const request = { license: LICENSES[args.license], page: args.page, pageSize: args.pageSize };
+      const answer = (page: IconsPage) => ({ ...page, icons: withRelease(page.icons, release) });
+      const kept = ctx.services.icons.kept(release, request.license);
+      return kept ? answer(pageOf(kept, request)) : ctx.services.icons.page(release, request).then(answer);
     },
 
     iconCount: (release: Release, _: unknown, ctx: GraphQLContext) => counts(ctx, release, 'pairs'),
