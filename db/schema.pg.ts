@@ -6,7 +6,7 @@
 // Release data is immutable once loaded: every row below `releases` belongs to one release and
 // disappears with it (ON DELETE CASCADE), so replacing a release is delete + insert.
 import { sql } from 'drizzle-orm';
-import { boolean, customType, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, customType, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
 
@@ -392,6 +392,17 @@ export const kitIconUploads = pgTable(
   },
   (t) => [uniqueIndex('kit_icon_uploads_kit_name').on(t.kitId, t.name)],
 );
+
+/**
+ * Counters of failed token exchanges per client, one row per client in its current window: kept in
+ * the database so that every process serving it counts the same failures (server/auth/
+ * rate-limit-store.ts). `reset_at` is when the window ends, in milliseconds since the epoch.
+ */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  hits: integer('hits').notNull(),
+  resetAt: bigint('reset_at', { mode: 'number' }).notNull(),
+});
 
 /**
  * Writes that change what a server derives and caches from the database, one row per committed

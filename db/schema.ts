@@ -387,6 +387,17 @@ export const kitIconUploads = sqliteTable(
 );
 
 /**
+ * Counters of failed token exchanges per client, one row per client in its current window: kept in
+ * the database so that every process serving it counts the same failures (server/auth/
+ * rate-limit-store.ts). `reset_at` is when the window ends, in milliseconds since the epoch.
+ */
+export const rateLimits = sqliteTable('rate_limits', {
+  key: text('key').primaryKey(),
+  hits: integer('hits').notNull(),
+  resetAt: integer('reset_at').notNull(),
+});
+
+/**
  * Writes that change what a server derives and caches from the database, one row per committed
  * change, written in the same transaction as the change: `releases` (a release imported, replaced
  * or removed) or `account:<id>` (that account's kits). Every process sharing the file reads the

@@ -19,6 +19,8 @@ import { captureHeaders, corsHeaders, securityHeaders } from './http/security.ts
 import { createIconsRepo } from './icons/icons.repo.ts';
 import { createIconsService } from './icons/icons.service.ts';
 import { createAuthRepo } from './auth/auth.repo.ts';
+import { createDatabaseStore } from './auth/rate-limit-store.ts';
+import { createRateLimitRepo } from './auth/rate-limit.repo.ts';
 import { createAuthService, type Clock } from './auth/auth.service.ts';
 import { createTokenRouter } from './auth/token.router.ts';
 import { createApolloServer, createGraphQLSchema } from './graphql/apollo.ts';
@@ -102,7 +104,9 @@ export function createApp({ db, config, logger, ...options }: AppDeps) {
   const kitAssets = createKitAssets({ kits, releases, repo: kitAssetsRepo, files: releaseFiles, cache });
   const builds = createBuildsService({ repo: createBuildsRepo(db), kits, releases, assets: kitAssetsRepo, files: releaseFiles, clock, logger });
   app.use(createKitAssetsRouter(kitAssets), createCdnRouter({ releases, files: releaseFiles, cache }), createDownloadsRouter(builds));
-  app.use(createTokenRouter(auth, { failureLimit: config.tokenFailureLimit, failureWindowSeconds: config.tokenFailureWindowSeconds, clientAddress }));
+  // Real time, as express-rate-limit's headers use (the injected clock is for token lifetimes).
+  const failureStore = createDatabaseStore(createRateLimitRepo(db), 'token-failures');
+  app.use(createTokenRouter(auth, { failureLimit: config.tokenFailureLimit, failureWindowSeconds: config.tokenFailureWindowSeconds, clientAddress, store: failureStore, logger }));
   const services = { releases, releasesRepo, catalogue, icons, iconsRepo, search, changes, auth, kits, builds };
   const schema = createGraphQLSchema();
   const compiled = createCompiledQueries(schema);

@@ -1,8 +1,10 @@
 // POST /token (contract §5): an API token in the Authorization header -> an access token. Any
 // body is ignored (never parsed). Failures are rate-limited per client (behind trusted proxies, the
-// address they forward: one client's failures never lock out another).
+// address they forward: one client's failures never lock out another), counted in the database so
+// that processes sharing it (replicas behind a load balancer) count them together.
 import { Router } from 'express';
-import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
+import { ipKeyGenerator, rateLimit, type Store } from 'express-rate-limit';
+import type { Logger } from 'pino';
 import type { ClientAddress } from '../http/client-address.ts';
 import { AppError, sendProblem, sendUnauthorized } from '../errors.ts';
 import type { AuthService } from './auth.service.ts';
@@ -12,6 +14,10 @@ export interface TokenRouterOptions {
   failureLimit: number;
   failureWindowSeconds: number;
   clientAddress: ClientAddress;
+  /** Where failures are counted: the database, so every process serving it counts the same ones. */
+  store: Store;
+  /** Where the limiter reports a store that failed after the answer was sent (else the console). */
+  logger: Logger;
 }
 
 export function createTokenRouter(auth: AuthService, options: TokenRouterOptions): Router {
@@ -20,6 +26,11 @@ export function createTokenRouter(auth: AuthService, options: TokenRouterOptions
     windowMs: options.failureWindowSeconds * 1000,
     limit: options.failureLimit,
     skipSuccessfulRequests: true, // only failed exchanges count
+    store: options.store,
+    logger: {
+      error: (err, message) => options.logger.error({ err }, message ?? 'token failure limit'),
+      warn: (err, message) => options.logger.warn({ err }, message ?? 'token failure limit'),
+    },
     standardHeaders: 'draft-7',
     legacyHeaders: false,
     // IPv6 clients are counted per /56 (one client holds many addresses).

@@ -1,0 +1,50 @@
+// SQL for counters of failed token exchanges per client (db/schema.ts, rate_limits), kept in the
+// database so that every process serving it counts the same failures. Every function answers with
+// a promise (see auth.repo.ts).
+import { and, eq, gt, lte, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import * as t from '../../db/schema.ts';
+
+export interface RateLimitCount {
+  hits: number;
+  /** When the window ends, in milliseconds since the epoch. */
+  resetAt: number;
+}
+
+export function createRateLimitRepo(db: Db) {
+  return {
+    /**
+     * Counts one hit for `key` in one statement (so processes counting at once never lose a hit):
+     * a window that has ended starts again at 1.
+     */
+    hit: async (key: string, now: number, windowMs: number): Promise<RateLimitCount> => {
+      const expired = sql`${t.rateLimits.resetAt} <= ${now}`;
+      return db
+        .insert(t.rateLimits)
+        .values({ key, hits: 1, resetAt: now + windowMs })
+        .onConflictDoUpdate({
+          target: t.rateLimits.key,
+          set: {
+            hits: sql`case when ${expired} then 1 else ${t.rateLimits.hits} + 1 end`,
+            resetAt: sql`case when ${expired} then ${now + windowMs} else ${t.rateLimits.resetAt} end`,
+          },
+        })
+        .returning({ hits: t.rateLimits.hits, resetAt: t.rateLimits.resetAt })
+        .get();
+    },
+    /** The hit of a request that did not count after all, in the window still running. */
+    unhit: async (key: string, now: number): Promise<void> =>
+      void db
+        .update(t.rateLimits)
+        .set({ hits: sql`${t.rateLimits.hits} - 1` })
+        .where(and(eq(t.rateLimits.key, key), gt(t.rateLimits.hits, 0), gt(t.rateLimits.resetAt, now)))
+        .run(),
+    get: async (key: string): Promise<RateLimitCount | undefined> =>
+      db.select({ hits: t.rateLimits.hits, resetAt: t.rateLimits.resetAt }).from(t.rateLimits).where(eq(t.rateLimits.key, key)).get(),
+    reset: async (key: string): Promise<void> => void db.delete(t.rateLimits).where(eq(t.rateLimits.key, key)).run(),
+    /** Deletes the counters whose window has ended (nothing reads them again). */
+    prune: async (now: number): Promise<void> => void db.delete(t.rateLimits).where(lte(t.rateLimits.resetAt, now)).run(),
+  };
+}
+
+export type RateLimitRepo = ReturnType<typeof createRateLimitRepo>;
