@@ -30,6 +30,9 @@ export function loadRelease(db: Db, input: unknown, options: LoadOptions = {}): 
   const badPath = files.find((file) => !RELEASE_FILE_PATH.test(file.path));
   if (badPath) throw new Error(`release ${doc.version}: file path "${badPath.path}" is outside css/, js/, webfonts/, svgs/<style>/, sprites/`);
   const insertAll = createBulkInsert(db);
+  // Immediate: the write lock is taken before the release is looked up. Deferred, two processes
+  // importing one release at once both found it absent, and the later one failed with "database
+  // is locked" (its read no longer current) instead of being told it is loaded already.
   return db.transaction((tx) => {
     const existing = tx.select({ id: t.releases.id }).from(t.releases).where(eq(t.releases.version, doc.version)).get();
     if (existing && !options.replace) throw new ReleaseExistsError(doc.version);
@@ -41,7 +44,7 @@ export function loadRelease(db: Db, input: unknown, options: LoadOptions = {}): 
     writeFiles(db, insertAll, releaseId, files); // the same connection, inside this transaction
     recordChange(tx as unknown as Db, RELEASES_SCOPE);
     return releaseId;
-  });
+  }, { behavior: 'immediate' });
 }
 
 export function removeRelease(db: Db, version: string): boolean {
