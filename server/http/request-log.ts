@@ -13,6 +13,9 @@ const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
  * client sent one: access logging costs cached responses about a third of their throughput here.
  */
 export function logRequests(logger: Logger, enabled: boolean, clientAddress: ClientAddress) {
+  // A request line holds only the fields below, none of them a credential (the path drops its
+  // query string): it skips the root logger's redaction, whose wildcard paths cost ~6 us a line.
+  const lines = logger.child({}, { redact: { paths: [] } });
   // Ids are this process's random prefix and a sequence number: unique, and far cheaper per
   // request than a random UUID on the hot path.
   const prefix = randomBytes(6).toString('base64url');
@@ -20,7 +23,7 @@ export function logRequests(logger: Logger, enabled: boolean, clientAddress: Cli
   return (req: IncomingMessage, res: ServerResponse): void => {
     const incoming = req.headers['x-request-id'];
     const given = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : null;
-    if (!enabled || !logger.isLevelEnabled('info')) {
+    if (!enabled || !lines.isLevelEnabled('info')) {
       if (given) res.setHeader('X-Request-Id', given);
       return;
     }
@@ -30,7 +33,7 @@ export function logRequests(logger: Logger, enabled: boolean, clientAddress: Cli
     res.once('close', () => {
       const url = req.url ?? '';
       const q = url.indexOf('?');
-      logger.info(
+      lines.info(
         {
           reqId: id,
           client: clientAddress(req),
