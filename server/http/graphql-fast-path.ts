@@ -80,14 +80,13 @@ export function createGraphQLFastPath({ cache, authenticate, staticHeaders, exec
     });
 
   /**
-   * An anonymous GET whose query string was answered before: sent without parsing it (only valid
-   * ones are kept). A caller with a token is authenticated first, which may wait on the database:
-   * `answer` finds their cached answer under the same key once the query string is parsed.
+   * An anonymous request whose exact query string or body was answered before: sent without
+   * parsing it (only valid ones are kept). A caller with a token is authenticated first, which may
+   * wait on the database: `answer` finds their cached answer under the same key once it is parsed.
    */
-  const answeredGet = (req: GraphQLHttpRequest, res: ServerResponse, queryString: string): boolean => {
+  const answeredBefore = (req: GraphQLHttpRequest, res: ServerResponse, kind: string, text: string): boolean => {
     if (!isAnonymous(req.headers.authorization)) return false;
-    const cacheKey = cacheKeyOf(ANONYMOUS, 'get', queryString);
-    const hit = cacheKey === null ? undefined : cache.get(cacheKey);
+    const hit = cache.get(cacheKeyOf(ANONYMOUS, kind, text)!);
     if (!hit) return false;
     sendCached(req, res, hit, staticHeaders);
     return true;
@@ -98,7 +97,7 @@ export function createGraphQLFastPath({ cache, authenticate, staticHeaders, exec
     if (!GRAPHQL_PATHS.includes(pathOf(url))) return false;
     if (req.method === 'GET' || req.method === 'HEAD') {
       const q = url.indexOf('?');
-      if (q !== -1 && answeredGet(req, res, url.slice(q + 1))) return true;
+      if (q !== -1 && answeredBefore(req, res, 'get', url.slice(q + 1))) return true;
       // Without a query this is the landing page, served by Express.
       const params = q === -1 ? null : new URLSearchParams(url.slice(q + 1));
       if (!params?.has('query')) return false;
@@ -132,6 +131,8 @@ export function createGraphQLFastPath({ cache, authenticate, staticHeaders, exec
       if (req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined) return take(req, res, 'none', '', null);
       const text = Buffer.concat(chunks, length).toString('utf8');
       const contentType = req.headers['content-type'];
+      const kind = !contentType || RAW_GRAPHQL.test(contentType) ? 'raw' : JSON_TYPE.test(contentType) ? 'json' : null;
+      if (kind && answeredBefore(req, res, kind, text)) return;
       const { body, error } = parseBody(text, contentType);
       if (error) {
         req.graphql = { cacheKey: null, bodyError: error };
