@@ -64,7 +64,8 @@ export function createGraphQLFastPath({ cache, authenticate, staticHeaders, exec
     const principal: Principal | null = isAnonymous(header) ? ANONYMOUS : await authenticate(header);
     // An invalid token is the router's 401; never a cached answer.
     const cacheKey = fields ? cacheKeyOf(principal, kind, text) : null;
-    const hit = cacheKey === null ? undefined : cache.get(cacheKey);
+    // An anonymous caller's key was looked up already, before parsing (answeredBefore).
+    const hit = cacheKey === null || principal === ANONYMOUS ? undefined : cache.get(cacheKey);
     if (hit) return sendCached(req, res, hit, staticHeaders);
     if (principal && fields) {
       const known = await executeKnown(fields, principal, cacheKey).catch(() => null);

@@ -41,42 +41,31 @@ export function sendCached(
   const encoding = chooseEncoding(req.headers['accept-encoding']);
   const ifNoneMatch = req.headers['if-none-match'];
   if (ifNoneMatch && matches(ifNoneMatch, entry)) {
-    res.writeHead(304, notModifiedHeaders(entry, encoding, staticHeaders));
+    res.writeHead(304, headersFor(entry, 304, encoding, 0, staticHeaders));
     res.end();
     return;
   }
   const body = bodyFor(entry, encoding);
-  res.writeHead(200, headersFor(entry, body.encoding, body.bytes.length, staticHeaders));
+  res.writeHead(200, headersFor(entry, 200, body.encoding, body.bytes.length, staticHeaders));
   res.end(req.method === 'HEAD' ? undefined : body.bytes);
 }
 
 const NO_HEADERS: Record<string, string> = {};
 
-/** The 304 headers of an entry in one encoding: built once, like the 200 ones below. */
-function notModifiedHeaders(entry: CachedResponse, encoding: Encoding, staticHeaders: Record<string, string>) {
-  const key = `304+${encoding}${staticHeaders === NO_HEADERS ? '' : '+static'}`;
+/**
+ * An entry's headers for one status (200, or 304 without a body) and encoding: built once, then
+ * the same object every time.
+ */
+function headersFor(entry: CachedResponse, status: 200 | 304, encoding: Encoding, length: number, staticHeaders: Record<string, string>) {
+  const key = `${status}+${encoding}${staticHeaders === NO_HEADERS ? '' : '+static'}`;
   let headers = entry.headers.get(key);
   if (!headers) {
     headers = { ...staticHeaders, 'Cache-Control': entry.cacheControl, Vary: 'Accept-Encoding', ETag: etagFor(entry, encoding) };
-    entry.headers.set(key, headers);
-  }
-  return headers;
-}
-
-/** The 200 headers of an entry in one encoding: built once, then the same object every time. */
-function headersFor(entry: CachedResponse, encoding: Encoding, length: number, staticHeaders: Record<string, string>) {
-  const key = staticHeaders === NO_HEADERS ? encoding : `${encoding}+static`;
-  let headers = entry.headers.get(key);
-  if (!headers) {
-    headers = {
-      ...staticHeaders,
-      'Cache-Control': entry.cacheControl,
-      Vary: 'Accept-Encoding',
-      'Content-Type': entry.contentType,
-      'Content-Length': length,
-      ETag: etagFor(entry, encoding),
-      ...(encoding !== 'identity' && { 'Content-Encoding': encoding }),
-    };
+    if (status === 200) {
+      headers['Content-Type'] = entry.contentType;
+      headers['Content-Length'] = length;
+      if (encoding !== 'identity') headers['Content-Encoding'] = encoding;
+    }
     entry.headers.set(key, headers);
   }
   return headers;
