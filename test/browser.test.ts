@@ -11,7 +11,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import puppeteer, { type Browser, type HTTPRequest, type Page } from 'puppeteer-core';
 import { migrateDatabase, openDatabase } from '../db/client.ts';
 import { defaultPackageDir, seedDefaultsIfEmpty } from '../seeds/defaults.ts';
 import { buildTestApp } from './helpers.ts';
@@ -145,15 +145,12 @@ describe('the icon browser in Chromium', function () {
 
   it('moves with the keyboard: / to search, arrows through the grid, Enter to open, Esc back', async () => {
     await go('/?v=7.3.1&q=arrow');
-    await page.focus('body');
+    // The search box has autofocus: leave it, so that "/" is pressed on the page, not typed.
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
     await page.keyboard.press('/');
     expect(await page.evaluate(() => document.activeElement?.id)).to.equal('q');
+    expect(await page.$eval('#q', (q) => (q as HTMLInputElement).value)).to.equal('arrow');
     await page.keyboard.press('ArrowDown');
-    // Under load the page may still be handling the key when the test looks: give focus a moment
-    // to land (the assertion below is unchanged).
-    await page
-      .waitForFunction(() => document.activeElement?.getAttribute('href') === '/icons/arrow-up?v=7.3.1', { timeout: 5000 })
-      .catch(() => {});
     expect(await page.evaluate(() => document.activeElement?.getAttribute('href'))).to.equal('/icons/arrow-up?v=7.3.1');
     await page.keyboard.press('ArrowRight');
     expect(await page.evaluate(() => document.activeElement?.getAttribute('href'))).to.equal('/icons/arrow-down?v=7.3.1');
@@ -162,6 +159,34 @@ describe('the icon browser in Chromium', function () {
     await page.keyboard.press('ArrowDown');
     await Promise.all([page.waitForNavigation({ waitUntil: 'networkidle0' }), page.keyboard.press('Enter')]);
     expect(new URL(page.url()).pathname).to.equal('/icons/arrow-up');
+  });
+
+  it('keeps focus in the grid when a search answers after the arrow key moved there', async () => {
+    await go('/?v=7.3.1&q=arrow');
+    let release!: () => void;
+    const searchHeld = new Promise<void>((resolve) => (release = resolve));
+    const held: HTTPRequest[] = [];
+    const hold = (request: HTTPRequest) => {
+      if (request.method() !== 'POST') return void request.continue();
+      held.push(request);
+      release();
+    };
+    await page.setRequestInterception(true);
+    page.on('request', hold);
+    try {
+      await page.focus('#q');
+      await page.keyboard.press('End');
+      await page.keyboard.type('s'); // "arrows": its search is held until the arrow key has moved focus
+      await searchHeld;
+      await page.keyboard.press('ArrowDown');
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('href'))).to.equal('/icons/arrow-up?v=7.3.1');
+      await Promise.all(held.map((request) => request.continue()));
+      await page.waitForFunction(() => (document.getElementById('grid') as HTMLElement).dataset.query === 'arrows');
+      expect(await page.evaluate(() => document.activeElement?.classList.contains('cell'))).to.equal(true);
+    } finally {
+      page.off('request', hold);
+      await page.setRequestInterception(false);
+    }
   });
 
   it('gives every control and cell an accessible name', async () => {

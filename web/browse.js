@@ -110,10 +110,14 @@ async function update(started = performance.now()) {
   const found = ids ? ids.map((id) => byId.get(id)).filter(Boolean) : icons;
   results = found.filter((icon) => matches(icon, styleSelect.value, licenseSelect.value));
   const capped = ids && ids.length >= boot.searchLimit ? '+' : '';
+  // Someone who arrowed into the grid before this answer arrived stays in it: removing the cell
+  // that holds focus would otherwise drop focus to the page.
+  const hadFocus = grid.contains(document.activeElement);
   grid.textContent = '';
   shown = 0;
   appendCells(CHUNK);
   roving(0);
+  if (hadFocus) (cells()[0] ?? input).focus();
   const n = results.length;
   status.textContent = `${n.toLocaleString('en')}${capped} icon${n === 1 ? '' : 's'}${query.trim() ? ` for “${query}”` : ''}`;
   grid.dataset.query = query;
