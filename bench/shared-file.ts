@@ -10,6 +10,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { openDatabase } from '../db/client.ts';
+import { sqliteDatabase } from '../db/database.ts';
 import { createAuthRepo } from '../server/auth/auth.repo.ts';
 import { createAuthService } from '../server/auth/auth.service.ts';
 import { databaseWith, send, startServer } from './support.ts';
@@ -22,7 +23,7 @@ const EXCHANGES_PER_SECOND = 10;
 
 const { dir, databasePath, cleanup } = await databaseWith(['7.3.1']);
 const db = openDatabase(databasePath);
-const apiToken = (await createAuthService(createAuthRepo(db), { clock: () => new Date(), accessTokenTtlSeconds: 3600 }).createApiToken({ email: 'bench@example.test', scopes: [] })).token;
+const apiToken = (await createAuthService(createAuthRepo(sqliteDatabase(db)), { clock: () => new Date(), accessTokenTtlSeconds: 3600 }).createApiToken({ email: 'bench@example.test', scopes: [] })).token;
 db.$client.close();
 
 // Cached answers a busy site asks for: twenty REST pages and the whole-release GraphQL query.

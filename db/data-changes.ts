@@ -1,8 +1,8 @@
 // The data_changes log (db/schema.ts): writers record what they changed, in their own transaction;
-// readers (every server process on the file) learn what changed since they last looked.
-import { gt, lte, max, min } from 'drizzle-orm';
+// readers (every server process on the database) learn what changed since they last looked.
+import { gt, lte, max, min, sql } from 'drizzle-orm';
 import type { Db } from './client.ts';
-import { dataChanges } from './schema.ts';
+import { first, prepared, type Database, type Tables } from './database.ts';
 
 export const RELEASES_SCOPE = 'releases';
 export const accountScope = (accountId: number) => `account:${accountId}`;
@@ -10,10 +10,24 @@ export const accountScope = (accountId: number) => `account:${accountId}`;
 /** Rows kept: a reader further behind than this (idle through that many changes) drops everything. */
 const KEPT_CHANGES = 1000;
 
-/** Records a change; call it inside the transaction that makes the change. */
-export function recordChange(db: Db, scope: string): void {
-  const { id } = db.insert(dataChanges).values({ scope }).returning({ id: dataChanges.id }).get();
-  if (id % 100 === 0) db.delete(dataChanges).where(lte(dataChanges.id, id - KEPT_CHANGES)).run();
+/** Any constant shared by every process: the key of the lock that orders recorded changes. */
+const CHANGE_LOCK = 0x1c0_dc;
+
+/** Records a change; call it inside the transaction that makes the change (`tx` is its handle). */
+export async function recordChange(database: Database, tx: Db, scope: string): Promise<void> {
+  const { t } = database;
+  // PostgreSQL hands out ids at insert but makes them visible at commit, in any order: a reader
+  // could see id 11 before 10 commits, and skip 10 for good. Writers of changes take turns until
+  // their commit (a transaction-level lock), so ids become visible in order. SQLite has one writer.
+  if (database.dialect === 'postgres') await (tx as unknown as { execute(query: unknown): Promise<unknown> }).execute(sql`select pg_advisory_xact_lock(${CHANGE_LOCK})`);
+  const { id } = first(await tx.insert(t.dataChanges).values({ scope }).returning({ id: t.dataChanges.id }))!;
+  if (id % 100 === 0) await tx.delete(t.dataChanges).where(lte(t.dataChanges.id, id - KEPT_CHANGES));
+}
+
+/** The same for SQLite's synchronous transactions (the release loader's). */
+export function recordChangeNow(tx: Db, t: Tables, scope: string): void {
+  const { id } = tx.insert(t.dataChanges).values({ scope }).returning({ id: t.dataChanges.id }).get();
+  if (id % 100 === 0) tx.delete(t.dataChanges).where(lte(t.dataChanges.id, id - KEPT_CHANGES)).run();
 }
 
 export interface ChangesSince {
@@ -23,18 +37,20 @@ export interface ChangesSince {
   scopes: Set<string> | null;
 }
 
-export function createChangeReader(db: Db) {
-  const newest = db.select({ id: max(dataChanges.id) }).from(dataChanges).prepare();
-  const oldest = db.select({ id: min(dataChanges.id) }).from(dataChanges).prepare();
+export function createChangeReader(database: Database) {
+  const { db, t } = database;
+  const newest = prepared(database, 'data_changes_newest', db.select({ id: max(t.dataChanges.id) }).from(t.dataChanges));
+  const oldest = prepared(database, 'data_changes_oldest', db.select({ id: min(t.dataChanges.id) }).from(t.dataChanges));
   return {
     /** The newest change id (0 before the first change). */
-    latest: async (): Promise<number> => newest.get()?.id ?? 0,
+    latest: async (): Promise<number> => first(await newest())?.id ?? 0,
     async since(after: number): Promise<ChangesSince> {
-      const rows = db.select().from(dataChanges).where(gt(dataChanges.id, after)).all();
+      const rows = await db.select().from(t.dataChanges).where(gt(t.dataChanges.id, after)).orderBy(t.dataChanges.id);
       if (rows.length === 0) return { last: after, scopes: new Set() };
-      // Ids are consecutive (AUTOINCREMENT; rolled-back rows take no id): a gap means pruned rows.
-      const first = oldest.get()?.id ?? 0;
-      const missed = first > after + 1;
+      // A gap before the first row still kept means pruned rows: older changes are unknown. Gaps
+      // after it are harmless (PostgreSQL skips the ids of rolled-back inserts; SQLite does not).
+      const kept = first(await oldest())?.id ?? 0;
+      const missed = kept > after + 1;
       return { last: rows.at(-1)!.id, scopes: missed ? null : new Set(rows.map((row) => row.scope)) };
     },
   };

@@ -3,7 +3,7 @@
 // The new API token and kit token are printed alone on the last line of the output.
 import { readFileSync } from 'node:fs';
 import { Command, InvalidArgumentError, Option } from 'commander';
-import type { Db } from '../db/client.ts';
+import type { Database } from '../db/database.ts';
 import type { IntegrityLevel } from '../db/integrity.ts';
 import { createAuthRepo } from '../server/auth/auth.repo.ts';
 import { createAuthService, type AuthService } from '../server/auth/auth.service.ts';
@@ -30,9 +30,9 @@ export interface AdminDeps {
   print: (line: string) => void;
 }
 
-export function adminServices(db: Db, accessTokenTtlSeconds: number, clock = () => new Date()): AdminServices {
-  const auth = createAuthService(createAuthRepo(db), { clock, accessTokenTtlSeconds });
-  return { auth, kits: createKitsService(createKitsRepo(db), auth, clock), releases: createReleasesService(createReleasesRepo(db)) };
+export function adminServices(database: Database, accessTokenTtlSeconds: number, clock = () => new Date()): AdminServices {
+  const auth = createAuthService(createAuthRepo(database), { clock, accessTokenTtlSeconds });
+  return { auth, kits: createKitsService(createKitsRepo(database), auth, clock), releases: createReleasesService(createReleasesRepo(database)) };
 }
 
 const email = (value: string) => {

@@ -2,6 +2,7 @@
 import { CommanderError } from 'commander';
 import { existsSync } from 'node:fs';
 import { connect, migrateDatabase, openDatabase } from '../db/client.ts';
+import { sqliteDatabase } from '../db/database.ts';
 import { integrityProblems, type IntegrityLevel } from '../db/integrity.ts';
 import { ConfigError, loadConfig } from '../server/config.ts';
 import { AppError } from '../server/errors.ts';
@@ -13,7 +14,7 @@ function services(): AdminServices {
     const config = loadConfig();
     const db = openDatabase(config.databasePath, { createDirectory: config.databaseCreateDirectory });
     migrateDatabase(db);
-    opened = adminServices(db, config.accessTokenTtlSeconds);
+    opened = adminServices(sqliteDatabase(db), config.accessTokenTtlSeconds);
   }
   return opened;
 }

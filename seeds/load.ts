@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { createBulkInsert, type BulkInsert } from '../db/bulk-insert.ts';
 import type { Db } from '../db/client.ts';
-import { RELEASES_SCOPE, recordChange } from '../db/data-changes.ts';
+import { RELEASES_SCOPE, recordChangeNow } from '../db/data-changes.ts';
 import * as t from '../db/schema.ts';
 import { parseReleaseDocument, type ReleaseDocument } from './import/document.ts';
 import { familyStylePositions } from './import/ordering.ts';
@@ -42,7 +42,7 @@ export function loadRelease(db: Db, input: unknown, options: LoadOptions = {}): 
     }
     const releaseId = writeRelease(tx as unknown as Db, insertAll, doc);
     writeFiles(db, insertAll, releaseId, files); // the same connection, inside this transaction
-    recordChange(tx as unknown as Db, RELEASES_SCOPE);
+    recordChangeNow(tx as unknown as Db, t, RELEASES_SCOPE);
     return releaseId;
   }, { behavior: 'immediate' });
 }
@@ -50,7 +50,7 @@ export function loadRelease(db: Db, input: unknown, options: LoadOptions = {}): 
 export function removeRelease(db: Db, version: string): boolean {
   return db.transaction((tx) => {
     const removed = tx.delete(t.releases).where(eq(t.releases.version, version)).run().changes > 0;
-    if (removed) recordChange(tx as unknown as Db, RELEASES_SCOPE);
+    if (removed) recordChangeNow(tx as unknown as Db, t, RELEASES_SCOPE);
     deleteUnusedBlobs(tx as unknown as Db);
     return removed;
   });

@@ -3,7 +3,7 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import compression from 'compression';
 import express from 'express';
 import type { Logger } from 'pino';
-import type { Db } from '../db/client.ts';
+import type { Database } from '../db/database.ts';
 import type { Config } from './config.ts';
 import { AppError, errorHandler, notFound } from './errors.ts';
 import { createCdnRouter } from './cdn/cdn.router.ts';
@@ -52,21 +52,22 @@ import { loadWebAssets } from './web/assets.ts';
 import { createWebRouter } from './web/web.router.ts';
 
 export interface AppDeps {
-  db: Db;
+  database: Database;
   config: Config;
   logger: Logger;
   /** The time, injectable so tests can expire tokens without waiting. */
   clock?: Clock;
 }
 
-export function createApp({ db, config, logger, ...options }: AppDeps) {
-  const releasesRepo = createReleasesRepo(db);
+export function createApp({ database, config, logger, ...options }: AppDeps) {
+  const db = database.sqlite!; // until the PostgreSQL health checks exist
+  const releasesRepo = createReleasesRepo(database);
   const releases = createReleasesService(releasesRepo);
   const catalogue = createCatalogueService(releasesRepo, releases);
-  const iconsRepo = createIconsRepo(db);
+  const iconsRepo = createIconsRepo(database);
   const icons = createIconsService(iconsRepo, releases, Math.floor(config.releaseCacheBytes * 0.4));
   const changes = createChangesService(icons);
-  const search = createSearchService(createSearchRepo(db), releases, Math.floor(config.releaseCacheBytes * 0.6));
+  const search = createSearchService(createSearchRepo(database), releases, Math.floor(config.releaseCacheBytes * 0.6));
   const cache = createResponseCache(config.responseCacheBytes);
   // A release replaced or added by the seed CLI invalidates every derived response; a kit changed
   // by the admin CLI, only its account's answers.
@@ -96,16 +97,16 @@ export function createApp({ db, config, logger, ...options }: AppDeps) {
   app.get('/openapi.json', (req, res) => serveCachedJson(cache, req, res, '/openapi.json', CACHE_SHORT, () => openApiDocument));
   app.use(createChangesRouter({ releases, changes, cache }));
   app.use(createReleasesRouter({ releases, catalogue, icons, cache }));
-  const releaseFiles = createReleaseFilesRepo(db);
+  const releaseFiles = createReleaseFilesRepo(database);
   const clock = options.clock ?? (() => new Date());
-  const auth = createAuthService(createAuthRepo(db), { clock, accessTokenTtlSeconds: config.accessTokenTtlSeconds });
-  const kits = createKitsService(createKitsRepo(db), auth, clock);
-  const kitAssetsRepo = createKitAssetsRepo(db);
+  const auth = createAuthService(createAuthRepo(database), { clock, accessTokenTtlSeconds: config.accessTokenTtlSeconds });
+  const kits = createKitsService(createKitsRepo(database), auth, clock);
+  const kitAssetsRepo = createKitAssetsRepo(database);
   const kitAssets = createKitAssets({ kits, releases, repo: kitAssetsRepo, files: releaseFiles, cache });
-  const builds = createBuildsService({ repo: createBuildsRepo(db), kits, releases, assets: kitAssetsRepo, files: releaseFiles, clock, logger });
+  const builds = createBuildsService({ repo: createBuildsRepo(database), kits, releases, assets: kitAssetsRepo, files: releaseFiles, clock, logger });
   app.use(createKitAssetsRouter(kitAssets), createCdnRouter({ releases, files: releaseFiles, cache }), createDownloadsRouter(builds));
   // Real time, as express-rate-limit's headers use (the injected clock is for token lifetimes).
-  const failureStore = createDatabaseStore(createRateLimitRepo(db), 'token-failures');
+  const failureStore = createDatabaseStore(createRateLimitRepo(database), 'token-failures');
   app.use(createTokenRouter(auth, { failureLimit: config.tokenFailureLimit, failureWindowSeconds: config.tokenFailureWindowSeconds, clientAddress, store: failureStore, logger }));
   const services = { releases, releasesRepo, catalogue, icons, iconsRepo, search, changes, auth, kits, builds };
   const schema = createGraphQLSchema();

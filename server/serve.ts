@@ -5,6 +5,7 @@ import { createServer as createNetServer } from 'node:net';
 import type { Logger } from 'pino';
 import { migrateDatabase, openDatabase, type Db } from '../db/client.ts';
 import { recordVerified, unchangedSinceVerified } from '../db/verified-stamp.ts';
+import { sqliteDatabase } from '../db/database.ts';
 import { seedDefaultsIfEmpty } from '../seeds/defaults.ts';
 import { createApp } from './app.ts';
 import type { Config } from './config.ts';
@@ -61,7 +62,7 @@ export async function serve(config: Config, logger: Logger): Promise<void> {
   migrateDatabase(db);
   if (config.seedDefaults) await seedDefaultsIfEmpty(db, logger);
 
-  const { handler: appHandler, cache, health, close, attachSubscriptions, closeSubscriptions } = createApp({ db, config, logger });
+  const { handler: appHandler, cache, health, close, attachSubscriptions, closeSubscriptions } = createApp({ database: sqliteDatabase(db), config, logger });
   // The file was checked before it was opened (openDatabase), or is checked now if that was
   // skipped; damage found later flips readiness.
   const interval = config.databaseCheckIntervalSeconds * 1000;

@@ -8,6 +8,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { migrateDatabase, openDatabase } from '../db/client.ts';
+import { sqliteDatabase } from '../db/database.ts';
 import { integrityProblems } from '../db/integrity.ts';
 import { adminServices, buildAdminProgram } from '../scripts/admin-program.ts';
 import { defaultPackageDir, seedDefaultsIfEmpty } from '../seeds/defaults.ts';
@@ -26,7 +27,7 @@ describe('real clients on real data', function () {
   /** Runs an operator command in-process, as `npm run admin -- ...` would; returns its output lines. */
   async function admin(...args: string[]): Promise<string[]> {
     const lines: string[] = [];
-    await buildAdminProgram({ services: () => adminServices(db, 3600), checkDatabase: (level) => integrityProblems(db.$client, level), print: (line) => lines.push(line) }).parseAsync(args, { from: 'user' });
+    await buildAdminProgram({ services: () => adminServices(sqliteDatabase(db), 3600), checkDatabase: (level) => integrityProblems(db.$client, level), print: (line) => lines.push(line) }).parseAsync(args, { from: 'user' });
     return lines;
   }
 

@@ -182,6 +182,7 @@ describe('kit downloads and subset builds', function () {
     pending('elsewhere-build', new Date().toISOString());
     const statusOf = (id: string) => db.select().from(t.builds).where(eq(t.builds.id, id)).get()!;
     const restarted = buildTestApp({ db });
+    await new Promise(setImmediate); // a starting server ends the stale builds at once, not synchronously
     expect(statusOf('interrupted-build')).to.include({ status: 'FAILED' });
     expect(statusOf('interrupted-build').failureReason).to.match(/stopped/);
     expect(statusOf('elsewhere-build').status).to.equal('PENDING');

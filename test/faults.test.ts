@@ -9,6 +9,7 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { migrateDatabase, openDatabase } from '../db/client.ts';
+import { sqliteDatabase } from '../db/database.ts';
 import { loadRelease } from '../seeds/load.ts';
 import { createAuthRepo } from '../server/auth/auth.repo.ts';
 import { createAuthService } from '../server/auth/auth.service.ts';
@@ -23,7 +24,7 @@ async function seededFile(dir: string, name = 'data.sqlite'): Promise<{ file: st
   const db = openDatabase(file);
   migrateDatabase(db);
   FIXTURE_VERSIONS.forEach((version, i) => loadRelease(db, fixtureDocument(version, `2025-0${i + 1}-01`)));
-  const auth = createAuthService(createAuthRepo(db), { clock: () => new Date(), accessTokenTtlSeconds: 3600 });
+  const auth = createAuthService(createAuthRepo(sqliteDatabase(db)), { clock: () => new Date(), accessTokenTtlSeconds: 3600 });
   const apiToken = (await auth.createApiToken({ email: 'ops@example.test', scopes: [] })).token;
   db.$client.pragma('wal_checkpoint(TRUNCATE)');
   db.$client.close();
@@ -151,6 +152,7 @@ describe('faults', function () {
     const { file } = await seededFile(dir);
     const db = openDatabase(file);
     const { http } = buildTestApp({ db });
+    await new Promise(setImmediate); // the app's start-up writes (stale builds ended) are done
     const importer = openDatabase(file).$client;
     importer.exec('BEGIN IMMEDIATE');
     try {

@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import pino, { type Logger } from 'pino';
 import request from 'supertest';
 import { migrateDatabase, openDatabase, type Db } from '../db/client.ts';
+import { sqliteDatabase } from '../db/database.ts';
 import type { ReleaseDocument } from '../seeds/import/document.ts';
 import { loadRelease } from '../seeds/load.ts';
 import { createApp } from '../server/app.ts';
@@ -32,7 +33,7 @@ export function buildTestApp(options: { db?: Db; env?: Record<string, string>; c
   const db = options.db ?? testDatabase();
   const config = loadConfig({ LOG_LEVEL: 'silent', ...options.env });
   const logger = options.logger ?? pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
-  const built = createApp({ db, config, logger, clock: options.clock });
+  const built = createApp({ database: sqliteDatabase(db), config, logger, clock: options.clock });
   return { ...built, db, config, http: request(built.handler) };
 }
 

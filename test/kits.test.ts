@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { migrateDatabase, openDatabase } from '../db/client.ts';
+import { sqliteDatabase } from '../db/database.ts';
 import type { KitRow } from '../server/kits/kits.repo.ts';
 import { createReleasesRepo } from '../server/releases/releases.repo.ts';
 import { createReleasesService } from '../server/releases/releases.service.ts';
@@ -14,7 +15,7 @@ import { buildTestApp } from './helpers.ts';
 
 describe('kit subsets', () => {
   const { http, auth, kits, db } = buildTestApp();
-  const releases = createReleasesService(createReleasesRepo(db));
+  const releases = createReleasesService(createReleasesRepo(sqliteDatabase(db)));
   const owner = 'owner@example.test';
   let free: KitRow, pro: KitRow, custom: KitRow;
   before(async () => {

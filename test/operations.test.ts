@@ -4,6 +4,7 @@ import express from 'express';
 import pino from 'pino';
 import request from 'supertest';
 import { migrateDatabase, openDatabase } from '../db/client.ts';
+import { sqliteDatabase } from '../db/database.ts';
 import { createApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
 import { errorHandler } from '../server/errors.ts';
@@ -16,7 +17,7 @@ function appWithLogs() {
   const lines: any[] = [];
   const sink = new Writable({ write: (chunk, _enc, done) => (lines.push(...chunk.toString().trim().split('\n').map((l: string) => JSON.parse(l))), done()) });
   const logger = pino({ level: 'info', redact: ['req.headers.authorization'] }, sink);
-  const { handler, auth } = createApp({ db: testDatabase(['1.2.0']), config: loadConfig({}), logger });
+  const { handler, auth } = createApp({ database: sqliteDatabase(testDatabase(['1.2.0'])), config: loadConfig({}), logger });
   return { http: request(handler), lines, auth };
 }
 
@@ -57,7 +58,7 @@ describe('operations', () => {
     it('/readyz answers 503 saying why when there are no releases, or migrations are missing', async () => {
       const empty = openDatabase(':memory:');
       migrateDatabase(empty);
-      const app = createApp({ db: empty, config: loadConfig({}), logger: pino({ level: 'silent' }) });
+      const app = createApp({ database: sqliteDatabase(empty), config: loadConfig({}), logger: pino({ level: 'silent' }) });
       expect((await request(app.handler).get('/readyz').expect(503)).body.problems).to.deep.equal(['no releases loaded']);
       // As if the code were newer than the database: a migration the database has not recorded.
       empty.$client.exec('delete from __drizzle_migrations where rowid = (select max(rowid) from __drizzle_migrations)');

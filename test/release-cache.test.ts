@@ -1,5 +1,6 @@
 // Per-release structures (search indexes, assembled icon lists) are kept within a budget of bytes
 // (RELEASE_CACHE_MB): releases evict each other, and every answer is still the same.
+import { sqliteDatabase } from '../db/database.ts';
 import { expect } from 'chai';
 import { createIconsRepo } from '../server/icons/icons.repo.ts';
 import { createIconsService } from '../server/icons/icons.service.ts';
@@ -12,11 +13,11 @@ import { buildTestApp, FIXTURE_VERSIONS, testDatabase } from './helpers.ts';
 describe('per-release structures within a budget', () => {
   it('answers searches and pages of every release the same when no release fits the budget', async () => {
     const db = testDatabase();
-    const releases = createReleasesService(createReleasesRepo(db));
+    const releases = createReleasesService(createReleasesRepo(sqliteDatabase(db)));
     await releases.refresh();
     const services = (bytes?: number) => ({
-      icons: createIconsService(createIconsRepo(db), releases, bytes),
-      search: createSearchService(createSearchRepo(db), releases, bytes),
+      icons: createIconsService(createIconsRepo(sqliteDatabase(db)), releases, bytes),
+      search: createSearchService(createSearchRepo(sqliteDatabase(db)), releases, bytes),
     });
     const roomy = services();
     const tight = services(1); // one byte: nothing is kept, everything is rebuilt when asked for

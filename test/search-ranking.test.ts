@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { migrateDatabase, openDatabase } from '../db/client.ts';
+import { sqliteDatabase } from '../db/database.ts';
 import { addRelease } from '../seeds/add-release.ts';
 import { defaultPackageDir } from '../seeds/defaults.ts';
 import { SearchIndex, type SearchDocument } from '../server/search/search-index.ts';
@@ -66,7 +67,7 @@ describe('search ranking on real data (Font Awesome Free 7.3.1)', function () {
     const db = openDatabase(':memory:');
     migrateDatabase(db);
     await addRelease(db, defaultPackageDir('7.3.1'));
-    const repo = createSearchRepo(db);
+    const repo = createSearchRepo(sqliteDatabase(db));
     const documents = new Map<number, SearchDocument>((await repo.icons(1)).map((i) => [i.id, { rowId: i.id, name: i.name, label: i.label, aliases: [], terms: [], categories: [] }]));
     for (const { iconId, name } of await repo.aliasNames(1)) documents.get(iconId)?.aliases.push(name);
     for (const { iconId, term } of await repo.terms(1)) documents.get(iconId)?.terms.push(term);

@@ -2,8 +2,7 @@
 // database so that every process serving it counts the same failures. Every function answers with
 // a promise (see auth.repo.ts).
 import { and, eq, gt, lte, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import * as t from '../../db/schema.ts';
+import { first, type Database } from '../../db/database.ts';
 
 export interface RateLimitCount {
   hits: number;
@@ -11,7 +10,7 @@ export interface RateLimitCount {
   resetAt: number;
 }
 
-export function createRateLimitRepo(db: Db) {
+export function createRateLimitRepo({ db, t }: Database) {
   return {
     /**
      * Counts one hit for `key` in one statement (so processes counting at once never lose a hit):
@@ -19,7 +18,7 @@ export function createRateLimitRepo(db: Db) {
      */
     hit: async (key: string, now: number, windowMs: number): Promise<RateLimitCount> => {
       const expired = sql`${t.rateLimits.resetAt} <= ${now}`;
-      return db
+      const [count] = await db
         .insert(t.rateLimits)
         .values({ key, hits: 1, resetAt: now + windowMs })
         .onConflictDoUpdate({
@@ -29,21 +28,20 @@ export function createRateLimitRepo(db: Db) {
             resetAt: sql`case when ${expired} then ${now + windowMs} else ${t.rateLimits.resetAt} end`,
           },
         })
-        .returning({ hits: t.rateLimits.hits, resetAt: t.rateLimits.resetAt })
-        .get();
+        .returning({ hits: t.rateLimits.hits, resetAt: t.rateLimits.resetAt });
+      return count!;
     },
     /** The hit of a request that did not count after all, in the window still running. */
     unhit: async (key: string, now: number): Promise<void> =>
-      void db
+      void (await db
         .update(t.rateLimits)
         .set({ hits: sql`${t.rateLimits.hits} - 1` })
-        .where(and(eq(t.rateLimits.key, key), gt(t.rateLimits.hits, 0), gt(t.rateLimits.resetAt, now)))
-        .run(),
+        .where(and(eq(t.rateLimits.key, key), gt(t.rateLimits.hits, 0), gt(t.rateLimits.resetAt, now)))),
     get: async (key: string): Promise<RateLimitCount | undefined> =>
-      db.select({ hits: t.rateLimits.hits, resetAt: t.rateLimits.resetAt }).from(t.rateLimits).where(eq(t.rateLimits.key, key)).get(),
-    reset: async (key: string): Promise<void> => void db.delete(t.rateLimits).where(eq(t.rateLimits.key, key)).run(),
+      first(await db.select({ hits: t.rateLimits.hits, resetAt: t.rateLimits.resetAt }).from(t.rateLimits).where(eq(t.rateLimits.key, key))),
+    reset: async (key: string): Promise<void> => void (await db.delete(t.rateLimits).where(eq(t.rateLimits.key, key))),
     /** Deletes the counters whose window has ended (nothing reads them again). */
-    prune: async (now: number): Promise<void> => void db.delete(t.rateLimits).where(lte(t.rateLimits.resetAt, now)).run(),
+    prune: async (now: number): Promise<void> => void (await db.delete(t.rateLimits).where(lte(t.rateLimits.resetAt, now))),
   };
 }
 

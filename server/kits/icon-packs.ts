@@ -27,7 +27,7 @@ export async function buildIconPacks(repo: KitAssetsRepo, release: Release, entr
     for (const icon of entry.icons) {
       const svg = svgs.get(`${icon.rowId}:${entry.familyStyle.id}`);
       if (!svg) continue;
-      const paths = JSON.parse(svg.pathData) as string[];
+      const paths = svg.pathData;
       icons[icon.name] = [svg.width, svg.height, aliases.get(icon.rowId) ?? [], icon.unicode, paths.length === 1 ? paths[0] : paths];
     }
     packs.set(entry.familyStyle.prefix, { longName: packLongName(entry.familyStyle), icons });

@@ -38,7 +38,7 @@ interface Snapshot {
 
 export function createReleasesService(repo: ReleasesRepo) {
   let snapshot: Snapshot | null = null;
-  let dataVersion = -1;
+  let dataVersion: number | null = -1;
   let checkedAt = -Infinity;
   // The refresh under way: requests arriving meanwhile wait on the same one.
   let pending: Promise<void> | null = null;
@@ -69,7 +69,7 @@ export function createReleasesService(repo: ReleasesRepo) {
   }
 
   /** Reads what changed since the snapshot (all of it when there is none); `version` is recorded once it has. */
-  async function apply(version: number): Promise<void> {
+  async function apply(version: number | null): Promise<void> {
     if (!snapshot) {
       snapshot = await load();
       dataVersion = version;

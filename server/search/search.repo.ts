@@ -1,29 +1,26 @@
 // SQL that gathers what search looks at: ids, labels, alias names, search terms and categories.
 // Every function answers with a promise (see auth.repo.ts).
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import * as t from '../../db/schema.ts';
+import type { Database } from '../../db/database.ts';
 
-export function createSearchRepo(db: Db) {
+export function createSearchRepo({ db, t }: Database) {
   return {
     icons: async (releaseId: number) =>
-      db.select({ id: t.icons.id, name: t.icons.name, label: t.icons.label }).from(t.icons).where(eq(t.icons.releaseId, releaseId)).all(),
+      db.select({ id: t.icons.id, name: t.icons.name, label: t.icons.label }).from(t.icons).where(eq(t.icons.releaseId, releaseId)),
     aliasNames: async (releaseId: number) =>
-      db.select({ iconId: t.iconAliasNames.iconId, name: t.iconAliasNames.name }).from(t.iconAliasNames).where(eq(t.iconAliasNames.releaseId, releaseId)).all(),
+      db.select({ iconId: t.iconAliasNames.iconId, name: t.iconAliasNames.name }).from(t.iconAliasNames).where(eq(t.iconAliasNames.releaseId, releaseId)),
     terms: async (releaseId: number) =>
       db
         .select({ iconId: t.iconSearchTerms.iconId, term: t.iconSearchTerms.term })
         .from(t.iconSearchTerms)
         .innerJoin(t.icons, eq(t.icons.id, t.iconSearchTerms.iconId))
-        .where(eq(t.icons.releaseId, releaseId))
-        .all(),
+        .where(eq(t.icons.releaseId, releaseId)),
     categories: async (releaseId: number) =>
       db
         .select({ iconId: t.categoryIcons.iconId, label: t.categories.label })
         .from(t.categoryIcons)
         .innerJoin(t.categories, eq(t.categories.id, t.categoryIcons.categoryId))
-        .where(eq(t.categories.releaseId, releaseId))
-        .all(),
+        .where(eq(t.categories.releaseId, releaseId)),
   };
 }
 
