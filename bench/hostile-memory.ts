@@ -13,8 +13,8 @@
 // unset), BENCH_RSS_LIMIT_MB (when set, exit 1 if the peak RSS exceeds it; the goal is 150),
 // BENCH_SERVER_<NAME>=value passes NAME=value to the server only (e.g.
 // BENCH_SERVER_MALLOC_ARENA_MAX=2, BENCH_SERVER_NODE_OPTIONS=--max-old-space-size=128).
-// If the server answers GET /__debug/memory with JSON (a local experiment hook, not part of the
-// server), each sample prints it too.
+// Each sample also prints the V8 heap (used/total), external memory and the response cache's
+// bytes from the server's /metrics.
 import { readFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { benchDatabase, startServer } from './support.ts';
@@ -72,14 +72,13 @@ function send({ method = 'GET', path, body, headers = {}, text = false }: Req): 
   });
 }
 
+/** Where the memory is, from the server's /metrics (V8 heap used and total, memory outside it, response cache). */
 async function debugMemory(): Promise<string> {
   try {
-    const res = await send({ path: '/__debug/memory', text: true });
+    const res = await send({ path: '/metrics', text: true });
     if (res.status !== 200) return '';
-    const m = JSON.parse(res.text) as Record<string, number>;
-    return Object.entries(m)
-      .map(([k, v]) => `${k} ${/^(rss|heap|external|arrayBuffers)|Calculated|Bytes$/.test(k) ? `${(v / 1048576).toFixed(1)}M` : v}`)
-      .join(', ');
+    const metric = (name: string) => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(res.text)?.[1] ?? NaN) / 1048576;
+    return `heap ${metric('nodejs_heap_size_used_bytes').toFixed(0)}/${metric('nodejs_heap_size_total_bytes').toFixed(0)}M, external ${metric('nodejs_external_memory_bytes').toFixed(0)}M, response cache ${metric('iconmeta_response_cache_bytes').toFixed(0)}M`;
   } catch {
     return '';
   }

@@ -49,7 +49,7 @@ export interface AdmissionOptions {
   maxWaiting?: number;
 }
 
-export function createAdmission(schema: GraphQLSchema, { maxCheckBytes = 8 * 1024 * 1024, maxWaiting = 16 }: AdmissionOptions = {}) {
+export function createAdmission(schema: GraphQLSchema, { maxCheckBytes = 2 * 1024 * 1024, maxWaiting = 16 }: AdmissionOptions = {}) {
   const checks = new LRUCache<string, DocumentCheck>({
     maxSize: maxCheckBytes,
     sizeCalculation: (_check, source) => source.length * BYTES_PER_SOURCE_CHAR + 128,

@@ -9,7 +9,7 @@ import type { SearchRepo } from './search.repo.ts';
 
 // Pickers send a new request per keystroke, but people type the same prefixes ("a", "ar", "arr"):
 // ranked results are kept per release and query, bounded by the bytes they hold.
-const RESULTS_CACHE_BYTES = 8 * 1024 * 1024;
+const RESULTS_CACHE_BYTES = 4 * 1024 * 1024;
 
 // What an index holds per icon (documents, words, postings): measured ~2,500 B.
 const BYTES_PER_INDEXED_ICON = 2_500;
