@@ -30,6 +30,9 @@ export interface IconsPage {
 // Above this ratio of row-id span to icons, reading by id beats scanning the range.
 const SCATTER_FACTOR = 8;
 
+// A page size that takes every icon: a limit both dialects accept (SQLite reads -1 as none; PostgreSQL refuses it).
+const ALL_ROWS = 2 ** 31 - 1;
+
 const byPosition = (a: FamilyStyleRow, b: FamilyStyleRow) => a.position - b.position;
 
 // What a kept icon holds on the heap (its object, aliases and family-style lists): measured ~930 B.
@@ -89,7 +92,7 @@ export function createIconsService(repo: IconsRepo, releases: ReleasesService, m
     if (icons) return icons;
     let pending = assembling.get(release.id);
     if (!pending) {
-      pending = repo.page(release.id, null, -1, 0).then((rows) => assemble(release, rows));
+      pending = repo.page(release.id, null, ALL_ROWS, 0).then((rows) => assemble(release, rows));
       assembling.set(release.id, pending);
       const forget = () => assembling.get(release.id) === pending && assembling.delete(release.id);
       pending.then((list) => (forget(), wholeReleases.set(release.id, list)), forget);
