@@ -17,7 +17,10 @@ export const runCluster = () => (cluster ??= startPgCluster());
 /** Closes every pool the run opened, then stops the cluster and deletes it. */
 export async function removeRunCluster(): Promise<void> {
   if (!cluster) return;
-  await Promise.all([...opened].map((database) => database.close().catch(() => {})));
+  // A pool waits for its clients to be released; one a test left checked out (a transaction it never
+  // ended) would hold the run forever. Stopping the cluster cuts whatever is left.
+  const closed = Promise.all([...opened].map((database) => database.close().catch(() => {})));
+  await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 2000).unref())]);
   await (await cluster).destroy();
   cluster = undefined;
 }
