@@ -4,19 +4,18 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { migrateDatabase, openDatabase } from '../db/client.ts';
 import { loadRelease } from '../seeds/load.ts';
 import { buildTestApp, fixtureDocument } from './helpers.ts';
+import { sharedTestDatabase, type SharedTestDatabase } from './shared-test-database.ts';
 
 const run = promisify(execFile);
 const root = new URL('..', import.meta.url).pathname;
 
 describe('admin command', function () {
   this.timeout(60_000);
-  let dir: string;
-  let databasePath: string;
-  const admin = (...args: string[]) =>
-    run('node', ['scripts/admin.ts', ...args], { cwd: root, env: { ...process.env, DATABASE_PATH: databasePath } });
+  let dir: string; // the SVG files uploaded
+  let shared: SharedTestDatabase;
+  const admin = (...args: string[]) => run('node', ['scripts/admin.ts', ...args], { cwd: root, env: { ...process.env, ...shared.env } });
   const failing = (...args: string[]) =>
     admin(...args).then(
       () => expect.fail('the command should have failed'),
@@ -24,15 +23,14 @@ describe('admin command', function () {
     );
   const lastLine = (stdout: string) => stdout.trimEnd().split('\n').at(-1)!;
 
-  before(() => {
+  before(async () => {
     dir = mkdtempSync(join(tmpdir(), 'iconmeta-admin-'));
-    databasePath = join(dir, 'admin.sqlite');
-    const db = openDatabase(databasePath);
-    migrateDatabase(db);
-    loadRelease(db, fixtureDocument('1.2.0'));
-    db.$client.close();
+    shared = await sharedTestDatabase('fixtures 1.2.0 shared', (db) => loadRelease(db, fixtureDocument('1.2.0')));
   });
-  after(() => rmSync(dir, { recursive: true, force: true }));
+  after(async () => {
+    await shared?.remove();
+    rmSync(dir, { recursive: true, force: true });
+  });
 
   it('creates a token and a kit that a client can exchange and read through the server', async () => {
     const tokenOut = await admin('token', 'create', '--email', 'ops@example.test', '--scopes', 'kits_read,profile_read', '--name', 'wordpress');
@@ -45,8 +43,7 @@ describe('admin command', function () {
     writeFileSync(svg, '<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 448 512"><g><path d="M0 0h448v512z"/></g></svg>');
     expect((await admin('upload', 'add', '--kit', kitToken, '--name', 'logo', '--svg', svg)).stdout).to.match(/added logo \(U\+e000, 448x512\)/);
 
-    const db = openDatabase(databasePath);
-    const { http } = buildTestApp({ db });
+    const { http } = await buildTestApp({ database: shared.connect() });
     const access = (await http.post('/token').set('Authorization', `Bearer ${apiToken}`).expect(200)).body.access_token;
     const res = await http
       .post('/graphql')
@@ -54,7 +51,6 @@ describe('admin command', function () {
       .send({ query: '{ me { email kits { name token technologySelected domains iconUploads { name } } } }' })
       .expect(200);
     expect(res.body.data.me).to.deep.equal({ email: 'ops@example.test', kits: [{ name: 'Site', token: kitToken, technologySelected: 'webfont', domains: ['a.test', 'b.test'], iconUploads: [{ name: 'logo' }] }] });
-    db.$client.close();
   });
 
   it('lists accounts, tokens (never their values) and kits, and revokes tokens', async () => {

@@ -7,11 +7,12 @@ import { resolve } from 'node:path';
 import semver from 'semver';
 import { migrateDatabase, openDatabase, type Db } from '../db/client.ts';
 import * as t from '../db/schema.ts';
+import { sqliteDatabase } from '../db/database.ts';
 import { addRelease, importOrder } from '../seeds/add-release.ts';
 import { checkReleases } from '../seeds/check-releases.ts';
 import { cachedRelease, publishedVersions } from '../seeds/import/package-source.ts';
 import { isListed } from '../seeds/import/release-list.ts';
-import { buildTestApp } from './helpers.ts';
+import { buildTestApp, type TestApp } from './helpers.ts';
 
 describe('every published release, from its real package', function () {
   this.timeout(60 * 60_000);
@@ -49,7 +50,7 @@ describe('every published release, from its real package', function () {
   });
 
   it('serves, for every release, the bytes each srisByLicense value is the hash of at its path (over HTTP)', async () => {
-    const { http } = buildTestApp({ db });
+    const { http } = await buildTestApp({ database: sqliteDatabase(db) });
     const { body } = await http.post('/').send({ query: '{ releases { version srisByLicense { free { path value } } } }' }).expect(200);
     let checked = 0;
     for (const release of body.data.releases) {

@@ -2,13 +2,13 @@
 // variables it declares), not by the request's bytes: a picker that sends a request counter among
 // its variables, or other JSON spacing, gets the answer already built.
 import { expect } from 'chai';
-import { buildTestApp } from './helpers.ts';
+import { buildTestApp, type TestApp } from './helpers.ts';
 
 const SEARCH = 'query S($v: String!, $q: String!, $first: Int = 2) { search(version: $v, query: $q, first: $first) { id } }';
 
 describe('GraphQL answers keyed by what they depend on', () => {
   it('answers a request that differs only in undeclared variables or spacing from the answer already built', async () => {
-    const { http, cache } = buildTestApp();
+    const { http, cache } = await buildTestApp();
     const ask = (body: string) => http.post('/graphql').set('content-type', 'application/json').send(body).expect(200);
     // Apollo interprets a new cheap document, then compiles it when it comes again; from then on
     // it is known, and the first known answer is kept by its answer key.
@@ -22,7 +22,7 @@ describe('GraphQL answers keyed by what they depend on', () => {
   });
 
   it('tells an absent variable (its default applies) from an explicit value', async () => {
-    const { http } = buildTestApp();
+    const { http } = await buildTestApp();
     const ask = (variables: Record<string, unknown>) => http.post('/graphql').send({ query: SEARCH, variables }).expect(200);
     await ask({ v: '1.2.0', q: 'a' });
     const byDefault = await ask({ v: '1.2.0', q: 'a', n: 1 });

@@ -1,10 +1,9 @@
 import { expect } from 'chai';
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { migrateDatabase, openDatabase } from '../db/client.ts';
+import { readFileSync, readdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { loadRelease } from '../seeds/load.ts';
-import { buildTestApp, fixtureDocument, rawRequest } from './helpers.ts';
+import { buildTestApp, countRows, fixtureDocument, rawRequest, type TestApp } from './helpers.ts';
+import { sharedTestDatabase } from './shared-test-database.ts';
 
 /** A test clock that only moves when told to. */
 function manualClock(start = Date.parse('2026-01-01T00:00:00Z')) {
@@ -16,7 +15,8 @@ const WORDPRESS_KITS_QUERY = '{ me { kits { name version technologySelected lice
 
 describe('token endpoint', () => {
   const time = manualClock();
-  const { http, auth, handler } = buildTestApp({ clock: time.clock, env: { ACCESS_TOKEN_TTL: '600', TOKEN_FAILURE_LIMIT: '1000' } });
+  let http: TestApp['http'], auth: TestApp['auth'], handler: TestApp['handler'];
+  before(async () => ({ http, auth, handler } = await buildTestApp({ clock: time.clock, env: { ACCESS_TOKEN_TTL: '600', TOKEN_FAILURE_LIMIT: '1000' } })));
   let apiToken: string;
   before(async () => (apiToken = (await auth.createApiToken({ email: 'owner@example.test', scopes: ['kits_read'] })).token));
   const exchange = (authorization?: string) => {
@@ -78,7 +78,7 @@ describe('token endpoint', () => {
   });
 
   it('rate-limits repeated failures from one address with 429 and Retry-After', async () => {
-    const limited = buildTestApp({ env: { TOKEN_FAILURE_LIMIT: '3', TOKEN_FAILURE_WINDOW: '60' } });
+    const limited = await buildTestApp({ env: { TOKEN_FAILURE_LIMIT: '3', TOKEN_FAILURE_WINDOW: '60' } });
     const good = (await limited.auth.createApiToken({ email: 'x@example.test', scopes: [] })).token;
     for (let i = 0; i < 3; i++) await limited.http.post('/token').set('Authorization', 'Bearer wrong').expect(401);
     const res = await limited.http.post('/token').set('Authorization', 'Bearer wrong').expect(429);
@@ -91,7 +91,8 @@ describe('token endpoint', () => {
 
 describe('GraphQL authorization', () => {
   const time = manualClock();
-  const { http, auth, kits } = buildTestApp({ clock: time.clock, env: { ACCESS_TOKEN_TTL: '60' } });
+  let http: TestApp['http'], auth: TestApp['auth'], kits: TestApp['kits'];
+  before(async () => ({ http, auth, kits } = await buildTestApp({ clock: time.clock, env: { ACCESS_TOKEN_TTL: '60' } })));
   const owner = 'owner@example.test';
   let kit: Awaited<ReturnType<typeof kits.create>>;
   before(async () => {
@@ -183,27 +184,29 @@ describe('GraphQL authorization', () => {
 
 describe('tokens at rest', () => {
   it('stores neither API tokens nor access tokens in plain text, and purges expired access tokens', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'iconmeta-tokens-'));
+    const shared = await sharedTestDatabase('tokens at rest', (db) => loadRelease(db, fixtureDocument()));
     try {
-      const db = openDatabase(join(dir, 'tokens.sqlite'));
-      migrateDatabase(db);
-      loadRelease(db, fixtureDocument());
+      const database = shared.connect();
       const time = manualClock();
-      const { http, auth } = buildTestApp({ db, clock: time.clock, env: { ACCESS_TOKEN_TTL: '10' } });
+      const { http, auth } = await buildTestApp({ database, clock: time.clock, env: { ACCESS_TOKEN_TTL: '10' } });
       const { token } = await auth.createApiToken({ email: 'owner@example.test', scopes: ['kits_read'] });
       const first = (await http.post('/token').set('Authorization', `Bearer ${token}`).expect(200)).body.access_token;
       time.advance(11);
       const second = (await http.post('/token').set('Authorization', `Bearer ${token}`).expect(200)).body.access_token;
-      expect(db.$client.prepare('select count(*) as n from access_tokens').get()).to.deep.equal({ n: 1 });
-      db.$client.pragma('wal_checkpoint(TRUNCATE)');
-      const bytes = readdirSync(dir).map((f) => readFileSync(join(dir, f)).toString('latin1')).join('');
-      for (const secret of [token, first, second]) {
-        expect(bytes.includes(secret)).to.equal(false);
-        expect(bytes.includes(secret.slice(-20))).to.equal(false);
+      expect(await countRows(database, (t) => t.accessTokens)).to.equal(1);
+      // What is stored: the token tables' rows, and on SQLite every byte of the file and its WAL.
+      let stored = JSON.stringify([await database.db.select().from(database.t.apiTokens), await database.db.select().from(database.t.accessTokens)]);
+      if (database.sqlite) {
+        database.sqlite.$client.pragma('wal_checkpoint(TRUNCATE)');
+        const dir = dirname(shared.env.DATABASE_PATH);
+        stored += readdirSync(dir).map((f) => readFileSync(join(dir, f)).toString('latin1')).join('');
       }
-      db.$client.close();
+      for (const secret of [token, first, second]) {
+        expect(stored.includes(secret)).to.equal(false);
+        expect(stored.includes(secret.slice(-20))).to.equal(false);
+      }
     } finally {
-      rmSync(dir, { recursive: true, force: true });
+      await shared.remove();
     }
   });
 });

@@ -3,7 +3,7 @@
 import { expect } from 'chai';
 import { gzipSync } from 'node:zlib';
 import { MAX_JSON_DEPTH, nestsDeeperThan } from '../server/http/json-depth.ts';
-import { buildTestApp, rawRequest } from './helpers.ts';
+import { buildTestApp, rawRequest, type TestApp } from './helpers.ts';
 
 // Variables the operation does not declare are still sent by careless clients, and ignored.
 const QUERY = '{ releases { version } }';
@@ -23,7 +23,7 @@ describe('bounded JSON input', () => {
     ['an ignored key', `{"query":${JSON.stringify(QUERY)},"extensions":${deepObject(10_000)}}`],
   ] as const) {
     it(`refuses a POST body nested 10,000 levels deep in ${name} with a 400 problem`, async () => {
-      const { handler } = buildTestApp();
+      const { handler } = await buildTestApp();
       const res = await rawRequest(handler, { method: 'POST', path: '/graphql', headers: { 'content-type': 'application/json' }, body });
       expect(res.status).to.equal(400);
       expect(res.headers['content-type']).to.match(/^application\/problem\+json/);
@@ -34,7 +34,7 @@ describe('bounded JSON input', () => {
   }
 
   it('refuses the same in a gzip-compressed body (read by Express, not the fast path)', async () => {
-    const { http } = buildTestApp();
+    const { http } = await buildTestApp();
     const body = gzipSync(`{"query":${JSON.stringify(QUERY)},"variables":{"x":${nested(5_000)}}}`);
     const res = await http.post('/graphql').set('content-type', 'application/json').set('content-encoding', 'gzip').send(body);
     expect(res.status).to.equal(400);
@@ -42,14 +42,14 @@ describe('bounded JSON input', () => {
   });
 
   it('refuses GET variables nested too deep with a 400 problem', async () => {
-    const { http } = buildTestApp();
+    const { http } = await buildTestApp();
     const res = await http.get('/graphql').query({ query: QUERY, variables: `{"x":${nested(1_000)}}` });
     expect(res.status).to.equal(400);
     expect(res.body.detail).to.equal(`the variables parameter nests objects or arrays deeper than ${MAX_JSON_DEPTH} levels`);
   });
 
   it('still answers variables nested as deep as real requests go', async () => {
-    const { http } = buildTestApp();
+    const { http } = await buildTestApp();
     const res = await http.post('/graphql').send({ query: QUERY, variables: { x: [['a', 'b'], ['c']] } });
     expect(res.status).to.equal(200);
     expect(res.body.data.releases).to.have.length.above(0);

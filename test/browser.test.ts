@@ -6,15 +6,13 @@
 // without asserting them (timings on a shared machine are not a test).
 // UPDATE_SCREENSHOTS=1 also writes docs/screenshots/*.png.
 import { expect } from 'chai';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import puppeteer, { type Browser, type HTTPRequest, type Page } from 'puppeteer-core';
-import { migrateDatabase, openDatabase } from '../db/client.ts';
 import { defaultPackageDir, seedDefaultsIfEmpty } from '../seeds/defaults.ts';
-import { buildTestApp } from './helpers.ts';
+import { buildTestApp, databaseWith, type TestApp } from './helpers.ts';
 import { root } from './process-helpers.ts';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -26,22 +24,17 @@ const packagePath = (version: string, style: string, id: string) =>
 
 describe('the icon browser in Chromium', function () {
   this.timeout(120_000);
-  let dir: string;
   let server: Server;
   let base: string;
   let browser: Browser;
   let page: Page;
-  let app: ReturnType<typeof buildTestApp>;
+  let app: TestApp;
   const problems: string[] = [];
   const foreign: string[] = [];
   const timings: Record<string, number> = {};
 
   before(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'iconmeta-browser-'));
-    const db = openDatabase(join(dir, 'iconmeta.sqlite'));
-    migrateDatabase(db);
-    await seedDefaultsIfEmpty(db, { info: () => {} });
-    app = buildTestApp({ db });
+    app = await buildTestApp({ database: await databaseWith('default releases', (db) => seedDefaultsIfEmpty(db, { info: () => {} })) });
     server = createServer(app.handler);
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -70,7 +63,6 @@ describe('the icon browser in Chromium', function () {
     await browser?.close();
     server?.close();
     await app?.close();
-    rmSync(dir, { recursive: true, force: true });
     console.log(`      browser timings (ms): ${JSON.stringify(timings)}`);
   });
 

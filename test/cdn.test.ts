@@ -4,12 +4,9 @@
 import { expect } from 'chai';
 import { createHash } from 'node:crypto';
 import { brotliDecompressSync } from 'node:zlib';
-import { migrateDatabase, openDatabase } from '../db/client.ts';
-import { addRelease } from '../seeds/add-release.ts';
-import { DEFAULT_RELEASES, defaultPackageDir } from '../seeds/defaults.ts';
-import { removeRelease } from '../seeds/load.ts';
+import { DEFAULT_RELEASES } from '../seeds/defaults.ts';
 import { glyphOf, loadedFontFamilies, startOfflineBrowser, type OfflineBrowser } from './browser.ts';
-import { buildTestApp, rawGet } from './helpers.ts';
+import { buildTestApp, countRows, packagesDatabase, removeFrom, rawGet, type TestApp } from './helpers.ts';
 
 const sha384 = (bytes: Buffer) => `sha384-${createHash('sha384').update(bytes).digest('base64')}`;
 const binary = (res: any, callback: (error: Error | null, body: Buffer) => void) => {
@@ -20,14 +17,11 @@ const binary = (res: any, callback: (error: Error | null, body: Buffer) => void)
 
 describe('release files on the CDN paths', function () {
   this.timeout(60_000);
-  const db = openDatabase(':memory:');
-  migrateDatabase(db);
-  let app: ReturnType<typeof buildTestApp>;
+  let app: TestApp;
   const sris = new Map<string, { path: string; value: string }[]>();
 
   before(async () => {
-    for (const version of DEFAULT_RELEASES) await addRelease(db, defaultPackageDir(version));
-    app = buildTestApp({ db });
+    app = await buildTestApp({ database: await packagesDatabase(DEFAULT_RELEASES) });
     const { body } = await app.http.post('/').send({ query: '{ releases { version srisByLicense { free { path value } } } }' }).expect(200);
     for (const release of body.data.releases) sris.set(release.version, release.srisByLicense.free);
   });
@@ -96,16 +90,12 @@ describe('release files on the CDN paths', function () {
     expect(post.headers.allow).to.equal('GET, HEAD');
   });
 
-  it('keeps each distinct file once, and drops the bytes no release names any more when a release is removed', () => {
-    const count = (sql: string) => db.$client.prepare(sql).pluck().get() as number;
-    expect(count('select count(*) from blobs')).to.be.below(count('select count(*) from release_files'));
-    const scratch = openDatabase(':memory:');
-    migrateDatabase(scratch);
-    return addRelease(scratch, defaultPackageDir('7.3.1')).then(() => {
-      expect(scratch.$client.prepare('select count(*) from blobs').pluck().get()).to.be.above(2000);
-      removeRelease(scratch, '7.3.1');
-      expect(scratch.$client.prepare('select count(*) from blobs').pluck().get()).to.equal(0);
-    });
+  it('keeps each distinct file once, and drops the bytes no release names any more when a release is removed', async () => {
+    expect(await countRows(app.database, (t) => t.blobs)).to.be.below(await countRows(app.database, (t) => t.releaseFiles));
+    const scratch = await packagesDatabase(['7.3.1']);
+    expect(await countRows(scratch, (t) => t.blobs)).to.be.above(2000);
+    await removeFrom(scratch, '7.3.1');
+    expect(await countRows(scratch, (t) => t.blobs)).to.equal(0);
   });
 
   describe('in a browser with no network but this service', () => {

@@ -2,21 +2,15 @@
 // from their packages. The renames asserted here were checked by hand in the packages' metadata.
 import { expect } from 'chai';
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import { migrateDatabase, openDatabase } from '../db/client.ts';
-import { addRelease } from '../seeds/add-release.ts';
-import { defaultPackageDir } from '../seeds/defaults.ts';
-import { buildTestApp } from './helpers.ts';
+import { buildTestApp, packagesDatabase, type TestApp } from './helpers.ts';
 
 describe('release diffs (GET /releases/:to/changes, POST /releases/:to/upgrade-check)', function () {
   this.timeout(60_000);
-  let app: ReturnType<typeof buildTestApp>;
+  let app: TestApp;
   let schemaOf: (name: string) => (body: unknown) => boolean;
 
   before(async () => {
-    const db = openDatabase(':memory:');
-    migrateDatabase(db);
-    for (const version of ['5.15.4', '6.7.2']) await addRelease(db, defaultPackageDir(version));
-    app = buildTestApp({ db });
+    app = await buildTestApp({ database: await packagesDatabase(['5.15.4', '6.7.2']) });
     const ajv = new Ajv2020({ strict: false, allErrors: true });
     ajv.addSchema((await app.http.get('/openapi.json')).body, 'openapi');
     schemaOf = (name) => ajv.compile({ $ref: `openapi#/components/schemas/${name}` });

@@ -7,19 +7,15 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { migrateDatabase, openDatabase } from '../db/client.ts';
-import { sqliteDatabase } from '../db/database.ts';
 import { integrityProblems } from '../db/integrity.ts';
 import { adminServices, buildAdminProgram } from '../scripts/admin-program.ts';
 import { defaultPackageDir, seedDefaultsIfEmpty } from '../seeds/defaults.ts';
 import * as documents from './clients/documents.ts';
-import { buildTestApp } from './helpers.ts';
+import { buildTestApp, databaseWith, type TestApp } from './helpers.ts';
 
 describe('real clients on real data', function () {
   this.timeout(60_000);
-  const db = openDatabase(':memory:');
-  migrateDatabase(db);
-  let app: ReturnType<typeof buildTestApp>;
+  let app: TestApp;
   let apiToken: string;
   let kitToken: string;
   let dir: string;
@@ -27,13 +23,12 @@ describe('real clients on real data', function () {
   /** Runs an operator command in-process, as `npm run admin -- ...` would; returns its output lines. */
   async function admin(...args: string[]): Promise<string[]> {
     const lines: string[] = [];
-    await buildAdminProgram({ services: () => adminServices(sqliteDatabase(db), 3600), checkDatabase: (level) => integrityProblems(db.$client, level), print: (line) => lines.push(line) }).parseAsync(args, { from: 'user' });
+    await buildAdminProgram({ services: () => adminServices(app.database, 3600), checkDatabase: (level) => integrityProblems(app.database.sqlite!.$client, level), print: (line) => lines.push(line) }).parseAsync(args, { from: 'user' });
     return lines;
   }
 
   before(async () => {
-    await seedDefaultsIfEmpty(db, { info: () => {} });
-    app = buildTestApp({ db });
+    app = await buildTestApp({ database: await databaseWith('default releases', (db) => seedDefaultsIfEmpty(db, { info: () => {} })) });
     dir = mkdtempSync(join(tmpdir(), 'iconmeta-clients-'));
     writeFileSync(join(dir, 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 448 512"><path d="M0 0h448v512z"/></svg>');
     writeFileSync(join(dir, 'duo.svg'), '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 640 512"><path d="M0 0h10z"/><path d="M20 20h10z"/></svg>');

@@ -8,6 +8,7 @@ import { expect } from 'chai';
 import { migrateDatabase, openDatabase } from '../db/client.ts';
 import { loadRelease } from '../seeds/load.ts';
 import { fixtureDocument } from './helpers.ts';
+import { sqliteOnly } from './test-dialect.ts';
 
 describe('the same release imported by two connections at once', function () {
   this.timeout(30_000);
@@ -15,7 +16,8 @@ describe('the same release imported by two connections at once', function () {
   beforeEach(() => (dir = mkdtempSync(join(tmpdir(), 'iconmeta-concurrent-'))));
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('ends with one copy: the later importer waits, then is told the release is loaded already', async () => {
+  it('ends with one copy: the later importer waits, then is told the release is loaded already', async function () {
+    sqliteOnly(this, "SQLite's write lock (BEGIN IMMEDIATE) and busy timeout between two connections to one file");
     const file = join(dir, 'shared.sqlite');
     const document = fixtureDocument('1.2.0');
     const db = openDatabase(file);

@@ -3,13 +3,11 @@
 // exists on both sides of the commit.
 import { expect } from 'chai';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { migrateDatabase, openDatabase } from '../db/client.ts';
-import { addRelease } from '../seeds/add-release.ts';
 import { defaultPackageDir } from '../seeds/defaults.ts';
-import { exited, freePort, get, postJson, root, startServer, waitUntilUp } from './process-helpers.ts';
+import { loadPackages } from './helpers.ts';
+import { exited, freePort, get, postJson, root, startServerOn, waitUntilUp } from './process-helpers.ts';
+import { sharedTestDatabase, type SharedTestDatabase } from './shared-test-database.ts';
+import { serverProcess } from './test-dialect.ts';
 
 const PAGES = 20;
 const REPLACES = 3;
@@ -39,19 +37,14 @@ function requestOf(n: number): { slot: string; send: (port: number) => Promise<{
 
 describe('reads during a replace by another process', function () {
   this.timeout(180_000);
-  let dir: string;
-  before(() => (dir = mkdtempSync(join(tmpdir(), 'iconmeta-consistency-'))));
-  after(() => rmSync(dir, { recursive: true, force: true }));
+  let shared: SharedTestDatabase | undefined;
+  after(() => shared?.remove());
 
-  it('answers every request with the state before or after the commit', async () => {
-    const databasePath = join(dir, 'data.sqlite');
-    const db = openDatabase(databasePath);
-    migrateDatabase(db);
-    await addRelease(db, defaultPackageDir('7.3.1'));
-    db.$client.close();
-
+  it('answers every request with the state before or after the commit', async function () {
+    serverProcess(this);
+    shared = await sharedTestDatabase('packages 7.3.1', loadPackages(['7.3.1']));
     const port = await freePort();
-    const server = startServer(databasePath, port);
+    const server = startServerOn(shared.env, port);
     try {
       await waitUntilUp(port);
       // What each request answers when nothing changes (REST page sizes vary: key the expectation by URL).
@@ -68,7 +61,7 @@ describe('reads during a replace by another process', function () {
         for (let i = 0; i < REPLACES; i++) {
           const seed = spawn('node', ['seeds/cli.ts', 'add', '--replace', defaultPackageDir('7.3.1')], {
             cwd: root,
-            env: { ...process.env, DATABASE_PATH: databasePath },
+            env: { ...process.env, ...shared!.env },
             stdio: 'ignore',
           });
           expect(await exited(seed)).to.equal(0);

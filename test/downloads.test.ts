@@ -9,14 +9,11 @@ import { createClient } from 'graphql-ws';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { WebSocket } from 'ws';
-import { migrateDatabase, openDatabase } from '../db/client.ts';
-import * as t from '../db/schema.ts';
-import { addRelease } from '../seeds/add-release.ts';
-import { defaultPackageDir } from '../seeds/defaults.ts';
+import { first } from '../db/database.ts';
 import { loadRelease } from '../seeds/load.ts';
 import { loadedFontFamilies, startOfflineBrowser, type OfflineBrowser } from './browser.ts';
 import { readFont } from './font-reader.ts';
-import { buildTestApp, fixtureDocument } from './helpers.ts';
+import { buildTestApp, databaseWith, fixtureDocument, loadPackages, type TestApp } from './helpers.ts';
 
 const TWENTY = [
   ...['house', 'user', 'star', 'heart', 'envelope', 'gear', 'magnifying-glass', 'bell', 'camera', 'trash', 'check', 'xmark'].map((name) => ({ name, styles: ['solid'] })),
@@ -27,18 +24,18 @@ const LOGO = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 640 512"><pat
 
 describe('kit downloads and subset builds', function () {
   this.timeout(60_000);
-  const db = openDatabase(':memory:');
-  migrateDatabase(db);
-  let app: ReturnType<typeof buildTestApp>;
+  let app: TestApp;
   let server: Server;
   let wsUrl: string;
   let accessToken: string;
   let kitToken: string;
 
   before(async () => {
-    await addRelease(db, defaultPackageDir('7.3.1'));
-    loadRelease(db, fixtureDocument('1.2.0')); // a release from a document: metadata only, no files
-    app = buildTestApp({ db });
+    const database = await databaseWith('packages 7.3.1, fixture 1.2.0', async (db) => {
+      await loadPackages(['7.3.1'])(db);
+      loadRelease(db, fixtureDocument('1.2.0')); // a release from a document: metadata only, no files
+    });
+    app = await buildTestApp({ database });
     server = createServer(app.handler);
     app.attachSubscriptions(server);
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -154,12 +151,13 @@ describe('kit downloads and subset builds', function () {
     expect((await readFont(desktop[fonts.find((n) => n.includes('brands'))!])).codePoints).to.deep.equal([0xf09b]);
 
     // A client polls with the same request: its answers are never kept in the response cache.
-    const kitId = db.select().from(t.kits).all().find((k) => k.token === kitToken)!.id;
+    const { db, t } = app.database;
+    const kitId = first(await db.select().from(t.kits).where(eq(t.kits.token, kitToken)))!.id;
     // (As if another process sharing the file were making it: its heartbeat is fresh.)
     const now = new Date().toISOString();
-    db.insert(t.builds).values({ id: 'polled-build', kind: 'kit', kitId, buildType: 'WEB', request: 'polled', status: 'PENDING', createdAt: now, heartbeatAt: now }).run();
+    await db.insert(t.builds).values({ id: 'polled-build', kind: 'kit', kitId, buildType: 'WEB', request: 'polled', status: 'PENDING', createdAt: now, heartbeatAt: now });
     for (let i = 0; i < 2; i++) expect((await graphql(GET, { kit: kitToken, type: 'WEB', id: 'polled-build' })).data.getKitDownload.status).to.equal('PENDING');
-    db.update(t.builds).set({ status: 'FAILED', failureReason: 'stopped' }).where(eq(t.builds.id, 'polled-build')).run();
+    await db.update(t.builds).set({ status: 'FAILED', failureReason: 'stopped' }).where(eq(t.builds.id, 'polled-build'));
     expect((await graphql(GET, { kit: kitToken, type: 'WEB', id: 'polled-build' })).data.getKitDownload).to.include({ status: 'FAILED', failureReason: 'stopped', url: null });
 
     const other = await graphql(GET, { kit: kitToken, type: 'DESKTOP', id: 'nonexistent-build' });
@@ -177,17 +175,19 @@ describe('kit downloads and subset builds', function () {
 
     // A server stopped while making these; another process is making 'elsewhere-build' right now.
     const minutesAgo = (n: number) => new Date(Date.now() - n * 60_000).toISOString();
-    const pending = (id: string, heartbeatAt: string | null) => db.insert(t.builds).values({ id, kind: 'subset', buildType: 'WEB', request: id, status: 'PENDING', createdAt: minutesAgo(5), heartbeatAt }).run();
-    pending('interrupted-build', minutesAgo(2));
-    pending('elsewhere-build', new Date().toISOString());
-    const statusOf = (id: string) => db.select().from(t.builds).where(eq(t.builds.id, id)).get()!;
-    const restarted = buildTestApp({ db });
-    await new Promise(setImmediate); // a starting server ends the stale builds at once, not synchronously
-    expect(statusOf('interrupted-build')).to.include({ status: 'FAILED' });
-    expect(statusOf('interrupted-build').failureReason).to.match(/stopped/);
-    expect(statusOf('elsewhere-build').status).to.equal('PENDING');
+    const { db, t } = app.database;
+    const pending = (id: string, heartbeatAt: string | null) => db.insert(t.builds).values({ id, kind: 'subset', buildType: 'WEB', request: id, status: 'PENDING', createdAt: minutesAgo(5), heartbeatAt });
+    await pending('interrupted-build', minutesAgo(2));
+    await pending('elsewhere-build', new Date().toISOString());
+    const statusOf = async (id: string) => first(await db.select().from(t.builds).where(eq(t.builds.id, id)))!;
+    const restarted = await buildTestApp({ database: app.database });
+    // A starting server ends the stale builds at once, not synchronously (nor on the database's round trip).
+    for (let waited = 0; (await statusOf('interrupted-build')).status === 'PENDING' && waited < 2000; waited += 10) await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(await statusOf('interrupted-build')).to.include({ status: 'FAILED' });
+    expect((await statusOf('interrupted-build')).failureReason).to.match(/stopped/);
+    expect((await statusOf('elsewhere-build')).status).to.equal('PENDING');
     // Its heartbeat stops too: the next read, by any process, ends it FAILED.
-    db.update(t.builds).set({ heartbeatAt: minutesAgo(2) }).where(eq(t.builds.id, 'elsewhere-build')).run();
+    await db.update(t.builds).set({ heartbeatAt: minutesAgo(2) }).where(eq(t.builds.id, 'elsewhere-build'));
     const now = await graphql('subscription ($id: String) { subsetCreated(id: $id) { status failureReason } }', { id: 'elsewhere-build' });
     expect(now.data.subsetCreated.status).to.equal('FAILED');
     expect((await restarted.builds.byId('elsewhere-build'))!.status).to.equal('FAILED');

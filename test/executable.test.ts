@@ -10,10 +10,11 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { buildExecutable } from '../scripts/build.ts';
 import { exited, freePort, get, postJson, root } from './process-helpers.ts';
+import { describeSqliteOnly } from './test-dialect.ts';
 
 const execute = promisify(execFile);
 
-describe('the single executable (dist/iconmeta)', function () {
+describeSqliteOnly('the single executable serves its own SQLite file')('the single executable (dist/iconmeta)', function () {
   this.timeout(180_000);
   let dir: string;
   let env: Record<string, string>;

@@ -13,8 +13,10 @@ import { sqliteDatabase } from '../db/database.ts';
 import { loadRelease } from '../seeds/load.ts';
 import { createAuthRepo } from '../server/auth/auth.repo.ts';
 import { createAuthService } from '../server/auth/auth.service.ts';
-import { buildTestApp, FIXTURE_VERSIONS, fixtureDocument } from './helpers.ts';
+import { buildTestApp, FIXTURE_VERSIONS, fixtureDocument, loadFixtures } from './helpers.ts';
 import { exited, freePort, get, root, startServer, waitUntilUp } from './process-helpers.ts';
+import { sharedTestDatabase } from './shared-test-database.ts';
+import { serverProcess, sqliteOnly } from './test-dialect.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -80,14 +82,15 @@ describe('faults', function () {
   beforeEach(() => (dir = mkdtempSync(join(tmpdir(), 'iconmeta-faults-'))));
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('writes request lines to disk within a second: a server killed (SIGKILL) 2 s after traffic left them all', async () => {
-    const { file } = await seededFile(dir);
+  it('writes request lines to disk within a second: a server killed (SIGKILL) 2 s after traffic left them all', async function () {
+    serverProcess(this);
+    const shared = await sharedTestDatabase(`fixtures ${FIXTURE_VERSIONS.join(' ')} shared`, loadFixtures(FIXTURE_VERSIONS));
     const logPath = join(dir, 'out.log');
     const out = openSync(logPath, 'w');
     const port = await freePort();
     const server = spawn('node', ['server/main.ts'], {
       cwd: root,
-      env: { ...process.env, DATABASE_PATH: file, PORT: String(port), SEED_DEFAULTS: 'false', LOG_LEVEL: 'info', ACCESS_LOG: 'true' },
+      env: { ...process.env, ...shared.env, PORT: String(port), SEED_DEFAULTS: 'false', LOG_LEVEL: 'info', ACCESS_LOG: 'true' },
       stdio: ['ignore', out, 'ignore'],
     });
     closeSync(out);
@@ -102,10 +105,12 @@ describe('faults', function () {
       expect(served).to.have.length(15);
     } finally {
       server.kill('SIGKILL');
+      await shared.remove();
     }
   });
 
-  it('reports a file damaged while served: requests that meet the damage 503 with Retry-After, then /readyz 503 with the reason', async () => {
+  it('reports a file damaged while served: requests that meet the damage 503 with Retry-After, then /readyz 503 with the reason', async function () {
+    sqliteOnly(this, 'damage to the SQLite file');
     const { file, apiToken } = await seededFile(dir);
     const port = await freePort();
     // No timer check: what flips readiness here is the request that met the damage.
@@ -132,7 +137,8 @@ describe('faults', function () {
     }
   });
 
-  it('finds damage no request has met with the integrity check on its timer', async () => {
+  it('finds damage no request has met with the integrity check on its timer', async function () {
+    sqliteOnly(this, "the SQLite file's integrity check");
     const { file } = await seededFile(dir);
     const port = await freePort();
     const server = startServer(file, port, { DATABASE_CHECK_INTERVAL: '1' });
@@ -148,10 +154,11 @@ describe('faults', function () {
     }
   });
 
-  it('answers /readyz at once while another process holds the write lock (an import), and says ready', async () => {
+  it('answers /readyz at once while another process holds the write lock (an import), and says ready', async function () {
+    sqliteOnly(this, "SQLite's one write lock on the file and its busy timeout");
     const { file } = await seededFile(dir);
     const db = openDatabase(file);
-    const { http } = buildTestApp({ db });
+    const { http } = await buildTestApp({ database: sqliteDatabase(db) });
     await new Promise(setImmediate); // the app's start-up writes (stale builds ended) are done
     const importer = openDatabase(file).$client;
     importer.exec('BEGIN IMMEDIATE');
@@ -169,6 +176,7 @@ describe('faults', function () {
   });
 
   it('with a read-only database file: /readyz 503 saying so, reads answered, a token exchange 503 with Retry-After', async function () {
+    sqliteOnly(this, 'a read-only SQLite file');
     const as = unprivileged();
     if (!as) return this.skip(); // no user but root can read the sources here
     const { file, apiToken } = await seededFile(dir);

@@ -3,7 +3,7 @@
 // runs more (and other) cases on demand.
 import { expect } from 'chai';
 import fc from 'fast-check';
-import { buildTestApp } from './helpers.ts';
+import { buildTestApp, type TestApp } from './helpers.ts';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 150);
 const SEED = Number(process.env.FUZZ_SEED ?? 20261121);
@@ -20,7 +20,8 @@ function expectProblem(res: { status: number; headers: Record<string, string>; b
 
 describe('fuzzing', function () {
   this.timeout(Math.max(60_000, RUNS * 100));
-  const { http, auth } = buildTestApp({ env: { TOKEN_FAILURE_LIMIT: '1000000' } });
+  let http: TestApp['http'], auth: TestApp['auth'];
+  before(async () => ({ http, auth } = await buildTestApp({ env: { TOKEN_FAILURE_LIMIT: '1000000' } })));
 
   const versionish = fc.oneof(
     fc.constantFrom('1.2.0', '1.x', '1.2.x', '2.x', '9.9.9', 'latest', '1.2.0-beta', '01.2.0', '..', '%2e%2e', '1.2.0%00'),

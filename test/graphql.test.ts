@@ -1,11 +1,13 @@
 import { expect } from 'chai';
-import { buildTestApp, fixtureDocument, FIXTURE_VERSIONS, rawRequest, testDatabase } from './helpers.ts';
-import { migrateDatabase, openDatabase } from '../db/client.ts';
+import pg from 'pg';
+import { buildTestApp, databaseWith, fixtureDocument, FIXTURE_VERSIONS, rawRequest, testDatabase, type TestApp } from './helpers.ts';
+import type { Database } from '../db/database.ts';
 import { loadRelease } from '../seeds/load.ts';
 import type { ReleaseDocument } from '../seeds/import/document.ts';
 
 describe('GraphQL interface', () => {
-  const { http, handler, cache } = buildTestApp({ db: testDatabase([...FIXTURE_VERSIONS, '5.1.0', '5.10.0', '5.11.0-beta1']) });
+  let http: TestApp['http'], handler: TestApp['handler'], cache: TestApp['cache'];
+  before(async () => ({ http, handler, cache } = await buildTestApp({ database: await testDatabase([...FIXTURE_VERSIONS, '5.1.0', '5.10.0', '5.11.0-beta1']) })));
   const gql = (query: string, variables?: object, path = '/graphql') => http.post(path).send({ query, variables }).expect(200);
   const codes = (body: any) => (body.errors ?? []).map((e: any) => e.extensions.code);
 
@@ -318,10 +320,11 @@ describe('GraphQL batching', () => {
     return doc;
   }
 
-  /** Counts SQLite statement executions (prepared statements included) while `run` runs. */
-  async function statementsDuring(db: ReturnType<typeof openDatabase>, run: () => Promise<unknown>): Promise<number> {
-    const proto = Object.getPrototypeOf(db.$client.prepare('select 1')) as Record<string, (...args: unknown[]) => unknown>;
-    const methods = ['all', 'get', 'run', 'iterate'] as const;
+  /** Counts SQL statement executions (prepared statements included) while `run` runs. */
+  async function statementsDuring(database: Database, run: () => Promise<unknown>): Promise<number> {
+    // SQLite: each execution of a better-sqlite3 statement; PostgreSQL: each query a pooled client sends.
+    const proto = (database.sqlite ? Object.getPrototypeOf(database.sqlite.$client.prepare('select 1')) : pg.Client.prototype) as Record<string, (...args: unknown[]) => unknown>;
+    const methods = database.sqlite ? ['all', 'get', 'run', 'iterate'] : ['query'];
     const originals = methods.map((m) => proto[m]);
     let count = 0;
     methods.forEach((m, i) => {
@@ -339,14 +342,11 @@ describe('GraphQL batching', () => {
   }
 
   it('assembles scattered icons (search results) as fully as a dense page', async () => {
-    const db = openDatabase(':memory:');
-    migrateDatabase(db);
     const doc = releaseOf('2.0.0', 200);
     // Two icons at opposite ends of the release share a term no other icon has.
     const ends = [doc.icons[0], doc.icons[199]];
     ends.forEach((icon) => (icon.searchTerms = ['needle']));
-    loadRelease(db, doc);
-    const { http } = buildTestApp({ db });
+    const { http } = await buildTestApp({ database: await databaseWith('scattered needles', (db) => loadRelease(db, doc)) });
     const fields = 'id aliases { names unicodes { composite } } familyStylesByLicense { free { prefix } pro { prefix } }';
     const found = await http.post('/graphql').send({ query: `{ search(version: "2.0.0", query: "needle") { ${fields} } }` }).expect(200);
     const dense = await http.post('/graphql').send({ query: `{ release(version: "2.0.0") { icons { ${fields} } } }` }).expect(200);
@@ -357,16 +357,16 @@ describe('GraphQL batching', () => {
   });
 
   it('runs the same number of SQL statements for a whole release of 20 or 200 icons', async () => {
-    const db = openDatabase(':memory:');
-    migrateDatabase(db);
-    loadRelease(db, releaseOf('1.0.0', 20));
-    loadRelease(db, releaseOf('2.0.0', 200));
-    const { http } = buildTestApp({ db });
+    const database = await databaseWith('20 and 200 icons', (db) => {
+      loadRelease(db, releaseOf('1.0.0', 20));
+      loadRelease(db, releaseOf('2.0.0', 200));
+    });
+    const { http } = await buildTestApp({ database });
     const query = (v: string) =>
       `{ release(version: "${v}") { icons { id label changes shim { id } aliases { names unicodes { composite } } familyStylesByLicense { free { prefix visualTags { name } } pro { prefix } } } } }`;
     await http.post('/graphql').send({ query: '{ releases { version } }' }).expect(200); // warm per-process state
-    const small = await statementsDuring(db, () => http.post('/graphql').send({ query: query('1.0.0') }).expect(200));
-    const large = await statementsDuring(db, () => http.post('/graphql').send({ query: query('2.0.0') }).expect(200));
+    const small = await statementsDuring(database, () => http.post('/graphql').send({ query: query('1.0.0') }).expect(200));
+    const large = await statementsDuring(database, () => http.post('/graphql').send({ query: query('2.0.0') }).expect(200));
     expect(small).to.be.greaterThan(0);
     expect(large).to.equal(small);
   });

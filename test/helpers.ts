@@ -1,15 +1,24 @@
-// buildTestApp(): the real app on an in-memory database, migrated and loaded from test/fixtures.
+// buildTestApp(): the real app on a fresh database of the dialect under test (TEST_DATABASE: an
+// in-memory SQLite database, or a PostgreSQL database of the run's cluster), migrated and loaded
+// from test/fixtures.
 import { createServer, request as httpRequest, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { readFileSync } from 'node:fs';
+import { count } from 'drizzle-orm';
+import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
 import pino, { type Logger } from 'pino';
 import request from 'supertest';
 import { migrateDatabase, openDatabase, type Db } from '../db/client.ts';
-import { sqliteDatabase } from '../db/database.ts';
+import { first, sqliteDatabase, type Database, type Tables } from '../db/database.ts';
 import type { ReleaseDocument } from '../seeds/import/document.ts';
-import { loadRelease } from '../seeds/load.ts';
+import { addRelease } from '../seeds/add-release.ts';
+import { defaultPackageDir } from '../seeds/defaults.ts';
+import { loadRelease, removeRelease, type LoadOptions } from '../seeds/load.ts';
 import { createApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
+import { copyToPostgres } from './copy-to-postgres.ts';
+import { freshPgDatabase } from './pg-test-databases.ts';
+import { onPostgres } from './test-dialect.ts';
 
 export const fixturePath = (name: string) => new URL(`./fixtures/${name}`, import.meta.url).pathname;
 
@@ -22,19 +31,85 @@ export function fixtureDocument(version = '1.2.0', date = '2025-03-01'): Release
 /** Releases in the test app: 1.2.0 and 1.10.0 (semver, not string, order), 1.0.0, and a 2.x pre-release only. */
 export const FIXTURE_VERSIONS = ['1.0.0', '1.2.0', '1.10.0', '2.0.0-beta1'];
 
-export function testDatabase(versions = FIXTURE_VERSIONS): Db {
-  const db = openDatabase(':memory:');
+/**
+ * A fresh, migrated database of the dialect under test, filled by `load` (given a SQLite handle:
+ * the loaders are SQLite's). On PostgreSQL, `load` runs once per `key` into a scratch SQLite
+ * database copied into a template; each call then gets a copy of the template.
+ */
+export async function databaseWith(key: string, load: (db: Db) => unknown): Promise<Database> {
+  if (!onPostgres) return sqliteDatabase(await loadedSqlite(':memory:', load));
+  return freshPgDatabase(key, copiedFrom(load));
+}
+
+/** A SQLite database at `file`, migrated and filled by `load`. */
+export async function loadedSqlite(file: string, load: (db: Db) => unknown): Promise<Db> {
+  const db = openDatabase(file);
   migrateDatabase(db);
-  versions.forEach((version, i) => loadRelease(db, fixtureDocument(version, `2025-0${i + 1}-01`)));
+  await load(db);
   return db;
 }
 
-export function buildTestApp(options: { db?: Db; env?: Record<string, string>; clock?: () => Date; logger?: Logger } = {}) {
-  const db = options.db ?? testDatabase();
+/** Fills a migrated PostgreSQL database with what `load` writes into a scratch SQLite database. */
+export const copiedFrom = (load: (db: Db) => unknown) => async (database: Database) => {
+  const scratch = await loadedSqlite(':memory:', load);
+  try {
+    await copyToPostgres(scratch, database.pg!);
+  } finally {
+    scratch.$client.close();
+  }
+};
+
+/** Loads the fixture releases `versions` (dated a month apart). */
+export const loadFixtures = (versions: string[]) => (db: Db) => versions.forEach((version, i) => loadRelease(db, fixtureDocument(version, `2025-0${i + 1}-01`)));
+
+/** A fresh database with the fixture releases `versions`. */
+export const testDatabase = (versions = FIXTURE_VERSIONS): Promise<Database> =>
+  databaseWith(`fixtures ${versions.join(' ')}`, loadFixtures(versions));
+
+/** A fresh, migrated database without releases. */
+export const emptyTestDatabase = (): Promise<Database> => databaseWith('empty', () => {});
+
+/** Imports the Font Awesome packages the project depends on (fa-<version>), files included. */
+export const loadPackages = (versions: string[]) => async (db: Db) => {
+  for (const version of versions) await addRelease(db, defaultPackageDir(version));
+};
+
+/** A fresh database with the packages `versions` imported (once per run on PostgreSQL). */
+export const packagesDatabase = (versions: string[]) => databaseWith(`packages ${versions.join(' ')}`, loadPackages(versions));
+
+/** SQLite's handle for the synchronous loader, which does not run on PostgreSQL (until pg-load lands). */
+export function loaderHandle(database: Database): Db {
+  if (database.sqlite) return database.sqlite;
+  throw new Error('the release loader (seeds/load.ts, seeds/add-release.ts) writes SQLite only: PostgreSQL loading is not on main yet');
+}
+
+/** The release loader on a database of the dialect under test (seeds/load.ts). */
+export const loadInto = async (database: Database, input: unknown, options?: LoadOptions): Promise<number> => loadRelease(loaderHandle(database), input, options);
+export const removeFrom = async (database: Database, version: string): Promise<boolean> => removeRelease(loaderHandle(database), version);
+
+/** The error `promise` rejects with; fails when it resolves. */
+export async function rejectionOf(promise: Promise<unknown>): Promise<Error> {
+  try {
+    await promise;
+  } catch (error) {
+    return error as Error;
+  }
+  throw new Error('expected a rejection, but the promise resolved');
+}
+
+export type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
+
+export async function buildTestApp(options: { database?: Database; env?: Record<string, string>; clock?: () => Date; logger?: Logger } = {}) {
+  const database = options.database ?? (await testDatabase());
   const config = loadConfig({ LOG_LEVEL: 'silent', ...options.env });
   const logger = options.logger ?? pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
-  const built = createApp({ database: sqliteDatabase(db), config, logger, clock: options.clock });
-  return { ...built, db, config, http: request(built.handler) };
+  const built = createApp({ database, config, logger, clock: options.clock });
+  return { ...built, database, config, http: request(built.handler) };
+}
+
+/** How many rows `table` has. */
+export async function countRows(database: Database, table: (t: Tables) => SQLiteTable): Promise<number> {
+  return first(await database.db.select({ n: count() }).from(table(database.t)))!.n;
 }
 
 /** A request sent as is, whose body arrives as sent (supertest sets headers and decompresses). */

@@ -12,6 +12,7 @@ import { loadRelease } from '../seeds/load.ts';
 import { recordVerified, verifiedStampPath } from '../db/verified-stamp.ts';
 import { fixtureDocument } from './helpers.ts';
 import { exited, freePort, get, startServer, waitUntilUp } from './process-helpers.ts';
+import { describeSqliteOnly } from './test-dialect.ts';
 
 const root = new URL('..', import.meta.url).pathname;
 
@@ -65,7 +66,7 @@ function overwrite(file: string, offset: number, bytes: Buffer) {
 
 const digest = (file: string) => createHash('sha256').update(readFileSync(file)).digest('hex');
 
-describe('a damaged database file', () => {
+describeSqliteOnly("the SQLite file's integrity checks and verified stamp")('a damaged database file', () => {
   let dir: string;
   beforeEach(() => (dir = mkdtempSync(join(tmpdir(), 'iconmeta-integrity-'))));
   afterEach(() => rmSync(dir, { recursive: true, force: true }));

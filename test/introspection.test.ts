@@ -17,7 +17,7 @@ import {
   type GraphQLNamedType,
   type GraphQLSchema,
 } from 'graphql';
-import { buildTestApp, fixturePath } from './helpers.ts';
+import { buildTestApp, fixturePath, type TestApp } from './helpers.ts';
 
 const spec = (name: string) => readFileSync(fixturePath(`spec/${name}`), 'utf8');
 
@@ -52,7 +52,8 @@ function shapeOf(type: GraphQLNamedType, overrides: Record<string, string> = {})
 }
 
 describe('introspection', () => {
-  const { http } = buildTestApp();
+  let http: TestApp['http'];
+  before(async () => ({ http } = await buildTestApp()));
   let served: GraphQLSchema;
   before(async () => {
     const res = await http.post('/graphql').send({ query: getIntrospectionQuery() }).expect(200);

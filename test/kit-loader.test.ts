@@ -3,13 +3,9 @@
 // pages that include only the loader, in headless Chromium with no other host reachable.
 import { expect } from 'chai';
 import { eq } from 'drizzle-orm';
-import { migrateDatabase, openDatabase } from '../db/client.ts';
-import * as t from '../db/schema.ts';
-import { addRelease } from '../seeds/add-release.ts';
-import { defaultPackageDir } from '../seeds/defaults.ts';
 import { loadedFontFamilies, startOfflineBrowser, type OfflineBrowser } from './browser.ts';
 import { readFont } from './font-reader.ts';
-import { buildTestApp } from './helpers.ts';
+import { buildTestApp, packagesDatabase, type TestApp } from './helpers.ts';
 
 const binary = (res: any, done: (error: Error | null, body: Buffer) => void) => {
   const chunks: Buffer[] = [];
@@ -21,21 +17,19 @@ const LOGO = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 640 512"><pat
 
 describe('kit loaders', function () {
   this.timeout(60_000);
-  const db = openDatabase(':memory:');
-  migrateDatabase(db);
-  let app: ReturnType<typeof buildTestApp>;
+  let app: TestApp;
   let svgKit: string;
   let fontKit: string;
 
   before(async () => {
-    await addRelease(db, defaultPackageDir('7.3.1'));
-    app = buildTestApp({ db });
+    app = await buildTestApp({ database: await packagesDatabase(['7.3.1']) });
     const kit = async (technology: 'svg' | 'webfont', version: string) =>
       (await app.kits.create({ email: 'site@example.test', name: `${technology} kit`, version, license: 'free', technology })).token;
     svgKit = await kit('svg', '7.x');
     await app.kits.setSubset(svgKit, { type: 'CUSTOM', entries: [{ prefix: 'fas', only: null }, { prefix: 'far', only: ['house', 'user'] }] }, app.releases);
     await app.kits.addUpload(svgKit, 'acme-logo', LOGO);
-    db.update(t.kits).set({ shimEnabled: true }).where(eq(t.kits.token, svgKit)).run();
+    const { db, t } = app.database;
+    await db.update(t.kits).set({ shimEnabled: true }).where(eq(t.kits.token, svgKit));
     fontKit = await kit('webfont', '7.3.1');
     await app.kits.setSubset(fontKit, { type: 'CUSTOM', entries: [{ prefix: 'fas', only: ['house', 'user'] }, { prefix: 'fab', only: null }] }, app.releases);
     await app.kits.addUpload(fontKit, 'acme-logo', LOGO);

@@ -5,7 +5,7 @@ import { expect } from 'chai';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { bodyFor, cachedResponse, createResponseCache } from '../server/http/response-cache.ts';
-import { buildTestApp } from './helpers.ts';
+import { buildTestApp, type TestApp } from './helpers.ts';
 
 setFlagsFromString('--expose-gc');
 const gc = runInNewContext('gc') as () => void;
@@ -34,7 +34,7 @@ describe('memory under distinct inputs', () => {
 
   it('keeps what 2,000 distinct GraphQL documents and 2,000 distinct REST pages leave behind bounded', async function () {
     this.timeout(120_000);
-    const { http, cache } = buildTestApp({ env: { RESPONSE_CACHE_MB: '2' } });
+    const { http, cache } = await buildTestApp({ env: { RESPONSE_CACHE_MB: '2' } });
     const drive = async (from: number, to: number) => {
       for (let i = from; i < to; i++) {
         await http.post('/graphql').send({ query: `query Q${i} { search(version: "1.2.0", query: "a${i % 7}", first: ${1 + (i % 9)}) { id label } r${i}: releases { version } }` });

@@ -3,7 +3,7 @@ import { createServer } from 'node:http';
 import request from 'supertest';
 import { createMetrics, routeClassOf, type Metrics } from '../server/http/metrics.ts';
 import { cachedResponse, createResponseCache } from '../server/http/response-cache.ts';
-import { buildTestApp, FIXTURE_VERSIONS } from './helpers.ts';
+import { buildTestApp, countRows, FIXTURE_VERSIONS } from './helpers.ts';
 
 /** A bare server wired as createApp wires metrics: observe every request, /metrics answered by the handler. */
 function serverWith(metrics: Metrics) {
@@ -102,8 +102,9 @@ describe('metrics', () => {
   });
 
   it('on the real app, wired as server/serve.ts wires them: REST and GraphQL requests, fast-path hits and built misses, releases', async () => {
-    const built = buildTestApp();
-    const metrics = createMetrics({ processMetrics: false, releaseCount: () => built.db.$client.prepare('select count(*) as n from releases').pluck().get() as number, responseCacheBytes: () => built.cache.bytes });
+    const built = await buildTestApp();
+    const releaseCount = await countRows(built.database, (t) => t.releases);
+    const metrics = createMetrics({ processMetrics: false, releaseCount: () => releaseCount, responseCacheBytes: () => built.cache.bytes });
     metrics.countCache(built.cache);
     const http = request(metrics.wrap(built.handler));
     await http.get('/releases/1.2.0/icons').expect(200);

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import { buildTestApp } from './helpers.ts';
+import { buildTestApp, type TestApp } from './helpers.ts';
 
 /** Every REST response the suite exercises, checked against the served OpenAPI document. */
 const REQUESTS = [
@@ -29,7 +29,8 @@ const REQUESTS = [
 ];
 
 describe('OpenAPI document', () => {
-  const { http } = buildTestApp();
+  let http: TestApp['http'];
+  before(async () => ({ http } = await buildTestApp()));
 
   it('is served at /openapi.json as OpenAPI 3.1', async () => {
     const { body } = await http.get('/openapi.json').expect(200);

@@ -3,28 +3,27 @@ import { Writable } from 'node:stream';
 import express from 'express';
 import pino from 'pino';
 import request from 'supertest';
-import { migrateDatabase, openDatabase } from '../db/client.ts';
-import { sqliteDatabase } from '../db/database.ts';
+import { sql } from 'drizzle-orm';
 import { createApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
 import { errorHandler } from '../server/errors.ts';
 import { requestDeadline } from '../server/http/limits.ts';
 import { createLogger } from '../server/logger.ts';
-import { testDatabase } from './helpers.ts';
+import { emptyTestDatabase, testDatabase } from './helpers.ts';
 
 /** The real app, logging JSON lines into an array. */
-function appWithLogs() {
+async function appWithLogs() {
   const lines: any[] = [];
   const sink = new Writable({ write: (chunk, _enc, done) => (lines.push(...chunk.toString().trim().split('\n').map((l: string) => JSON.parse(l))), done()) });
   const logger = pino({ level: 'info', redact: ['req.headers.authorization'] }, sink);
-  const { handler, auth } = createApp({ database: sqliteDatabase(testDatabase(['1.2.0'])), config: loadConfig({}), logger });
+  const { handler, auth } = createApp({ database: await testDatabase(['1.2.0']), config: loadConfig({}), logger });
   return { http: request(handler), lines, auth };
 }
 
 describe('operations', () => {
   describe('request logs', () => {
     it('log one JSON line per request with request id, method, path, status and duration', async () => {
-      const { http, lines } = appWithLogs();
+      const { http, lines } = await appWithLogs();
       const res = await http.get('/releases/1.2.0/icons?page=1').set('X-Request-Id', 'abc-123').expect(200);
       expect(res.headers['x-request-id']).to.equal('abc-123');
       await http.get('/releases/1.2.0/icons?page=1').expect(200); // the fast path logs too
@@ -37,7 +36,7 @@ describe('operations', () => {
     });
 
     it('never contain a token, an Authorization header or GraphQL variables', async () => {
-      const { http, lines, auth } = appWithLogs();
+      const { http, lines, auth } = await appWithLogs();
       const { token } = await auth.createApiToken({ email: 'log@example.test', scopes: ['kits_read'] });
       const access = (await http.post('/token').set('Authorization', `Bearer ${token}`).expect(200)).body.access_token;
       await http.get('/graphql').query({ query: 'query($s: String!) { search(version: "1.2.0", query: $s) { id } }', variables: JSON.stringify({ s: 'secret-variable-value' }) }).set('Authorization', `Bearer ${access}`).expect(200);
@@ -50,18 +49,18 @@ describe('operations', () => {
 
   describe('health', () => {
     it('/healthz answers while the process is up; /readyz when migrated with releases', async () => {
-      const { http } = appWithLogs();
+      const { http } = await appWithLogs();
       expect((await http.get('/healthz').expect(200)).body).to.deep.equal({ status: 'ok' });
       expect((await http.get('/readyz').expect(200)).body).to.deep.include({ status: 'ready', releases: 1 });
     });
 
     it('/readyz answers 503 saying why when there are no releases, or migrations are missing', async () => {
-      const empty = openDatabase(':memory:');
-      migrateDatabase(empty);
-      const app = createApp({ database: sqliteDatabase(empty), config: loadConfig({}), logger: pino({ level: 'silent' }) });
+      const empty = await emptyTestDatabase();
+      const app = createApp({ database: empty, config: loadConfig({}), logger: pino({ level: 'silent' }) });
       expect((await request(app.handler).get('/readyz').expect(503)).body.problems).to.deep.equal(['no releases loaded']);
       // As if the code were newer than the database: a migration the database has not recorded.
-      empty.$client.exec('delete from __drizzle_migrations where rowid = (select max(rowid) from __drizzle_migrations)');
+      if (empty.sqlite) empty.sqlite.run(sql`delete from __drizzle_migrations where rowid = (select max(rowid) from __drizzle_migrations)`);
+      else await empty.pg!.execute(sql`delete from drizzle.__drizzle_migrations where id = (select max(id) from drizzle.__drizzle_migrations)`);
       expect((await request(app.handler).get('/readyz').expect(503)).body.problems).to.deep.equal(['1 database migrations not applied', 'no releases loaded']);
     });
   });

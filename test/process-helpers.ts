@@ -14,9 +14,14 @@ export const freePort = () =>
   });
 
 export function startServer(databasePath: string, port: number, env: Record<string, string> = {}, options: SpawnOptions = {}): ChildProcess {
+  return startServerOn({ DATABASE_PATH: databasePath }, port, env, options);
+}
+
+/** The server on the database `database` names (DATABASE_PATH or DATABASE_URL: SharedTestDatabase.env). */
+export function startServerOn(database: Record<string, string>, port: number, env: Record<string, string> = {}, options: SpawnOptions = {}): ChildProcess {
   return spawn('node', ['server/main.ts'], {
     cwd: root,
-    env: { ...process.env, DATABASE_PATH: databasePath, PORT: String(port), SEED_DEFAULTS: 'false', LOG_LEVEL: 'warn', ...env },
+    env: { ...process.env, ...database, PORT: String(port), SEED_DEFAULTS: 'false', LOG_LEVEL: 'warn', ...env },
     stdio: 'ignore',
     ...options,
   });

@@ -1,59 +1,57 @@
 // The real process under faults: killed mid-import, stopped with requests in flight.
 import { expect } from 'chai';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import Database from 'better-sqlite3';
-import { migrateDatabase, openDatabase } from '../db/client.ts';
+import { eq } from 'drizzle-orm';
+import { first } from '../db/database.ts';
 import { defaultPackageDir } from '../seeds/defaults.ts';
 import { loadRelease } from '../seeds/load.ts';
 import { fixtureDocument } from './helpers.ts';
-import { exited, freePort, get, root, startServer, waitUntilUp } from './process-helpers.ts';
+import { exited, freePort, get, root, startServerOn, waitUntilUp } from './process-helpers.ts';
+import { sharedTestDatabase, type SharedTestDatabase } from './shared-test-database.ts';
+import { serverProcess } from './test-dialect.ts';
 
 describe('the service process', function () {
   this.timeout(120_000);
-  let dir: string;
-  before(() => (dir = mkdtempSync(join(tmpdir(), 'iconmeta-process-'))));
-  after(() => rmSync(dir, { recursive: true, force: true }));
+  const shared: SharedTestDatabase[] = [];
+  beforeEach(function () {
+    serverProcess(this);
+  });
+  afterEach(() => Promise.all(shared.splice(0).map((database) => database.remove())));
 
-  /** A database file holding the fixture release 1.2.0. */
-  function databaseFile(name: string): string {
-    const databasePath = join(dir, name);
-    const db = openDatabase(databasePath);
-    migrateDatabase(db);
-    loadRelease(db, fixtureDocument('1.2.0'));
-    db.$client.close();
-    return databasePath;
+  /** A database of its own, holding the fixture release 1.2.0 or nothing; what a process is given to open it. */
+  async function database(load = (db: Parameters<typeof loadRelease>[0]) => void loadRelease(db, fixtureDocument('1.2.0')), key = 'fixtures 1.2.0 shared') {
+    shared.push(await sharedTestDatabase(key, load));
+    return shared.at(-1)!;
   }
 
   it('leaves a release wholly absent or wholly present when an import is killed (SIGKILL), and starts after it', async () => {
-    const databasePath = databaseFile('crash.sqlite');
+    const killed = await database();
 
     const outcomes: string[] = [];
     for (const delay of [400, 700, 1000, 1300, 1600, 2000]) {
       const seed = spawn('node', ['seeds/cli.ts', 'add', '--replace', defaultPackageDir('7.3.1')], {
         cwd: root,
-        env: { ...process.env, DATABASE_PATH: databasePath },
+        env: { ...process.env, ...killed.env },
         stdio: 'ignore',
       });
       await new Promise((r) => setTimeout(r, delay));
       seed.kill('SIGKILL');
       await exited(seed);
 
-      const check = new Database(databasePath);
-      expect(check.pragma('integrity_check', { simple: true })).to.equal('ok');
-      const release = check.prepare("select id from releases where version = '7.3.1'").get() as { id: number } | undefined;
-      const icons = release ? (check.prepare('select count(*) as n from icons where release_id = ?').get(release.id) as { n: number }).n : 0;
+      const check = killed.connect();
+      if (check.sqlite) expect(check.sqlite.$client.pragma('integrity_check', { simple: true })).to.equal('ok');
+      const { db, t } = check;
+      const release = first(await db.select({ id: t.releases.id }).from(t.releases).where(eq(t.releases.version, '7.3.1')));
+      const icons = release ? (await db.select({ id: t.icons.id }).from(t.icons).where(eq(t.icons.releaseId, release.id))).length : 0;
       expect([0, 1992], `after ${delay} ms`).to.include(icons);
-      expect((check.prepare("select count(*) as n from releases where version = '1.2.0'").get() as { n: number }).n).to.equal(1);
-      check.close();
+      expect((await db.select().from(t.releases).where(eq(t.releases.version, '1.2.0'))).length).to.equal(1);
+      await check.close();
       outcomes.push(release ? 'present' : 'absent');
     }
 
     const port = await freePort();
-    const server = startServer(databasePath, port);
+    const server = startServerOn(killed.env, port);
     try {
       await waitUntilUp(port);
       const releases = JSON.parse((await get(port, '/releases')).body).releases.map((r: { version: string }) => r.version);
@@ -67,9 +65,8 @@ describe('the service process', function () {
   });
 
   it('on SIGTERM, stops accepting connections, finishes the request in flight, and exits 0', async () => {
-    const databasePath = databaseFile('shutdown.sqlite');
     const port = await freePort();
-    const server = startServer(databasePath, port);
+    const server = startServerOn((await database()).env, port);
     const exit = exited(server);
     await waitUntilUp(port);
 
@@ -100,9 +97,8 @@ describe('the service process', function () {
   });
 
   it('refuses oversized headers (431) and URLs (414)', async () => {
-    const databasePath = join(dir, 'limits.sqlite');
     const port = await freePort();
-    const server = startServer(databasePath, port);
+    const server = startServerOn((await database(() => {}, 'empty')).env, port);
     try {
       await waitUntilUp(port);
       expect((await get(port, '/healthz', { 'x-filler': 'x'.repeat(20_000) })).status).to.equal(431);

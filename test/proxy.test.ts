@@ -4,7 +4,7 @@
 import { expect } from 'chai';
 import pino from 'pino';
 import { loadConfig } from '../server/config.ts';
-import { buildTestApp } from './helpers.ts';
+import { buildTestApp, type TestApp } from './helpers.ts';
 
 function collectingLogger() {
   const lines: Record<string, unknown>[] = [];
@@ -30,7 +30,7 @@ const LIMITS = { TOKEN_FAILURE_LIMIT: '3', TOKEN_FAILURE_WINDOW: '300' };
 
 describe('behind a proxy', () => {
   it('with TRUST_PROXY=loopback, counts token failures per forwarded client: another client still exchanges', async () => {
-    const { http, auth } = buildTestApp({ env: { ...LIMITS, TRUST_PROXY: 'loopback' } });
+    const { http, auth } = await buildTestApp({ env: { ...LIMITS, TRUST_PROXY: 'loopback' } });
     const good = (await auth.createApiToken({ email: 'b@example.test', scopes: [] })).token;
     for (let i = 0; i < 3; i++) await http.post('/token').set('X-Forwarded-For', '203.0.113.7').set('Authorization', 'Bearer wrong').expect(401);
     const limited = await http.post('/token').set('X-Forwarded-For', '203.0.113.7').set('Authorization', 'Bearer wrong').expect(429);
@@ -42,7 +42,7 @@ describe('behind a proxy', () => {
   });
 
   it('with TRUST_PROXY=1, takes the last forwarded address: a client cannot pick its own by prepending one', async () => {
-    const { http } = buildTestApp({ env: { ...LIMITS, TRUST_PROXY: '1' } });
+    const { http } = await buildTestApp({ env: { ...LIMITS, TRUST_PROXY: '1' } });
     for (let i = 0; i < 3; i++) {
       await http.post('/token').set('X-Forwarded-For', `10.9.9.${i}, 203.0.113.7`).set('Authorization', 'Bearer wrong').expect(401);
     }
@@ -51,7 +51,7 @@ describe('behind a proxy', () => {
 
   it('without TRUST_PROXY, counts the proxy as one client and says so once in a JSON log line, with nothing on stderr', async () => {
     const { logger, lines } = collectingLogger();
-    const { http, auth } = buildTestApp({ env: LIMITS, logger });
+    const { http, auth } = await buildTestApp({ env: LIMITS, logger });
     const good = (await auth.createApiToken({ email: 'b@example.test', scopes: [] })).token;
     const printed = await consoleOutput(async () => {
       for (let i = 0; i < 3; i++) await http.post('/token').set('X-Forwarded-For', `203.0.113.${i}`).set('Authorization', 'Bearer wrong').expect(401);
@@ -65,7 +65,7 @@ describe('behind a proxy', () => {
 
   it('logs the forwarded client in each request line', async () => {
     const { logger, lines } = collectingLogger();
-    const { http } = buildTestApp({ env: { TRUST_PROXY: 'loopback' }, logger });
+    const { http } = await buildTestApp({ env: { TRUST_PROXY: 'loopback' }, logger });
     await http.get('/releases').set('X-Forwarded-For', '203.0.113.7').expect(200);
     await http.get('/releases').expect(200);
     await new Promise((resolve) => setImmediate(resolve));

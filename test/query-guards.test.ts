@@ -3,7 +3,7 @@ import { createGraphQLSchema } from '../server/graphql/apollo.ts';
 import { COST_MODEL, createAdmission, MAX_COST_ANONYMOUS } from '../server/graphql/cost-limits.ts';
 import { checkDocument, costOf } from '../server/graphql/document-guard.ts';
 import { ANONYMOUS } from '../server/graphql/principal.ts';
-import { buildTestApp } from './helpers.ts';
+import { buildTestApp, type TestApp } from './helpers.ts';
 import { hostileDocuments, wholeReleases } from './hostile-documents.ts';
 
 // The whole-release query real clients send (clients.md): ids, labels, unicodes, aliases, family-styles.
@@ -17,7 +17,8 @@ const WORDPRESS_RELEASES = `query {
 }`;
 
 describe('GraphQL query guards', () => {
-  const { http, auth } = buildTestApp();
+  let http: TestApp['http'], auth: TestApp['auth'];
+  before(async () => ({ http, auth } = await buildTestApp()));
   const post = (query: string) => http.post('/graphql').send({ query }).expect(200);
 
   describe('when a document is built to make the server work', () => {

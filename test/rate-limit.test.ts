@@ -1,42 +1,24 @@
 // Failed token exchanges are counted in the database (rate_limits): processes that share it count
 // a client's failures together, a restart forgets none, and a window that ends starts again.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { expect } from 'chai';
-import { migrateDatabase, openDatabase, type Db } from '../db/client.ts';
 import { loadRelease } from '../seeds/load.ts';
-import { buildTestApp, fixtureDocument } from './helpers.ts';
+import { buildTestApp, fixtureDocument, type TestApp } from './helpers.ts';
+import { sharedTestDatabase, type SharedTestDatabase } from './shared-test-database.ts';
 
 const LIMITS = { TOKEN_FAILURE_LIMIT: '3', TOKEN_FAILURE_WINDOW: '60' };
 
 describe('token failure limit across processes', () => {
-  let dir: string;
-  let file: string;
-  const opened: Db[] = [];
-  /** A connection of its own to the shared file, as another server process has. */
-  const connection = () => {
-    const db = openDatabase(file);
-    opened.push(db);
-    return db;
-  };
-  beforeEach(() => {
-    dir = mkdtempSync(join(tmpdir(), 'iconmeta-rate-'));
-    file = join(dir, 'shared.sqlite');
-    const db = connection();
-    migrateDatabase(db);
-    loadRelease(db, fixtureDocument());
-  });
-  afterEach(() => {
-    opened.splice(0).forEach((db) => db.$client.close());
-    rmSync(dir, { recursive: true, force: true });
-  });
+  let shared: SharedTestDatabase;
+  /** A connection of its own to the shared database, as another server process has. */
+  const connection = () => shared.connect();
+  beforeEach(async () => (shared = await sharedTestDatabase('rate limits', (db) => loadRelease(db, fixtureDocument()))));
+  afterEach(() => shared.remove());
 
-  const fail = (app: ReturnType<typeof buildTestApp>) => app.http.post('/token').set('Authorization', 'Bearer wrong');
+  const fail = (app: TestApp) => app.http.post('/token').set('Authorization', 'Bearer wrong');
 
   it('counts the failures of one client on every process sharing the database', async () => {
-    const a = buildTestApp({ db: connection(), env: LIMITS });
-    const b = buildTestApp({ db: connection(), env: LIMITS });
+    const a = await buildTestApp({ database: connection(), env: LIMITS });
+    const b = await buildTestApp({ database: connection(), env: LIMITS });
     await fail(a).expect(401);
     await fail(b).expect(401);
     await fail(a).expect(401);
@@ -51,18 +33,18 @@ describe('token failure limit across processes', () => {
   });
 
   it('keeps counting across a restart, and not successful exchanges', async () => {
-    const first = buildTestApp({ db: connection(), env: LIMITS });
+    const first = await buildTestApp({ database: connection(), env: LIMITS });
     const { token } = await first.auth.createApiToken({ email: 'x@example.test', scopes: [] });
     for (let i = 0; i < 5; i++) await first.http.post('/token').set('Authorization', `Bearer ${token}`).expect(200);
     await fail(first).expect(401);
     await fail(first).expect(401);
-    const restarted = buildTestApp({ db: connection(), env: LIMITS });
+    const restarted = await buildTestApp({ database: connection(), env: LIMITS });
     await fail(restarted).expect(401);
     await fail(restarted).expect(429);
   });
 
   it('starts a client again at no failures once its window has ended', async () => {
-    const app = buildTestApp({ db: connection(), env: { TOKEN_FAILURE_LIMIT: '1', TOKEN_FAILURE_WINDOW: '1' } });
+    const app = await buildTestApp({ database: connection(), env: { TOKEN_FAILURE_LIMIT: '1', TOKEN_FAILURE_WINDOW: '1' } });
     await fail(app).expect(401);
     await fail(app).expect(429);
     await new Promise((resolve) => setTimeout(resolve, 1100));

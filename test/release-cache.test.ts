@@ -1,6 +1,5 @@
 // Per-release structures (search indexes, assembled icon lists) are kept within a budget of bytes
 // (RELEASE_CACHE_MB): releases evict each other, and every answer is still the same.
-import { sqliteDatabase } from '../db/database.ts';
 import { expect } from 'chai';
 import { createIconsRepo } from '../server/icons/icons.repo.ts';
 import { createIconsService } from '../server/icons/icons.service.ts';
@@ -8,16 +7,16 @@ import { createReleasesRepo } from '../server/releases/releases.repo.ts';
 import { createReleasesService } from '../server/releases/releases.service.ts';
 import { createSearchRepo } from '../server/search/search.repo.ts';
 import { createSearchService } from '../server/search/search.service.ts';
-import { buildTestApp, FIXTURE_VERSIONS, testDatabase } from './helpers.ts';
+import { buildTestApp, FIXTURE_VERSIONS, testDatabase, type TestApp } from './helpers.ts';
 
 describe('per-release structures within a budget', () => {
   it('answers searches and pages of every release the same when no release fits the budget', async () => {
-    const db = testDatabase();
-    const releases = createReleasesService(createReleasesRepo(sqliteDatabase(db)));
+    const database = await testDatabase();
+    const releases = createReleasesService(createReleasesRepo(database));
     await releases.refresh();
     const services = (bytes?: number) => ({
-      icons: createIconsService(createIconsRepo(sqliteDatabase(db)), releases, bytes),
-      search: createSearchService(createSearchRepo(sqliteDatabase(db)), releases, bytes),
+      icons: createIconsService(createIconsRepo(database), releases, bytes),
+      search: createSearchService(createSearchRepo(database), releases, bytes),
     });
     const roomy = services();
     const tight = services(1); // one byte: nothing is kept, everything is rebuilt when asked for
@@ -36,7 +35,7 @@ describe('per-release structures within a budget', () => {
   });
 
   it('takes the budget from RELEASE_CACHE_MB', async () => {
-    const { http } = buildTestApp({ env: { RELEASE_CACHE_MB: '4' } });
+    const { http } = await buildTestApp({ env: { RELEASE_CACHE_MB: '4' } });
     for (const version of FIXTURE_VERSIONS) await http.post('/graphql').send({ query: `{ search(version: "${version}", query: "a") { id } }` }).expect(200);
   });
 });

@@ -3,8 +3,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { migrateDatabase, openDatabase } from '../db/client.ts';
-import * as t from '../db/schema.ts';
+import { eq } from 'drizzle-orm';
 import { addRelease } from '../seeds/add-release.ts';
 import { checkReleases } from '../seeds/check-releases.ts';
 import { defaultPackageDir } from '../seeds/defaults.ts';
@@ -13,14 +12,11 @@ import { historyUpTo } from '../seeds/import/labels.ts';
 import { isListed } from '../seeds/import/release-list.ts';
 import { packageSris } from '../seeds/import/sri.ts';
 import { loadRelease } from '../seeds/load.ts';
-import { fixtureDocument, fixturePath } from './helpers.ts';
+import { emptyTestDatabase, fixtureDocument, fixturePath, loaderHandle } from './helpers.ts';
 
 const sha384 = (file: string) => `sha384-${createHash('sha384').update(readFileSync(file)).digest('base64')}`;
-const fresh = () => {
-  const db = openDatabase(':memory:');
-  migrateDatabase(db);
-  return db;
-};
+/** A fresh empty database of the dialect under test, as the loader's handle. */
+const fresh = async () => loaderHandle(await emptyTestDatabase());
 
 describe('release facts', () => {
   describe('SRI values', () => {
@@ -63,10 +59,11 @@ describe('release facts', () => {
     });
 
     it('come from the nearest later release that has the icon, cut to the release; none when no later release has it', async () => {
-      const db = fresh();
-      await addRelease(db, fixturePath('fa-icon-families')); // 7.3.1, with metadata
-      await addRelease(db, fixturePath('fa-js-only')); // 6.0.0, JS only
-      const icons = db.select().from(t.icons).all().filter((i) => i.releaseId === 2);
+      const database = await emptyTestDatabase();
+      await addRelease(loaderHandle(database), fixturePath('fa-icon-families')); // 7.3.1, with metadata
+      await addRelease(loaderHandle(database), fixturePath('fa-js-only')); // 6.0.0, JS only
+      const { db, t } = database;
+      const icons = await db.select().from(t.icons).where(eq(t.icons.releaseId, 2));
       const icon = (name: string) => icons.find((i) => i.name === name)!;
       expect(icon('house')).to.deep.include({ label: 'House', changes: ['1.0.0', '5.0.0', '5.7.0', '6.0.0-beta1', '6.0.0-beta2', '6.0.0-beta3'] });
       expect(icon('calendar')).to.deep.include({ label: 'Calendar', changes: [] });
@@ -85,22 +82,22 @@ describe('release facts', () => {
       return doc;
     };
 
-    it('finds nothing wrong with releases that keep the rules', () => {
-      const db = fresh();
+    it('finds nothing wrong with releases that keep the rules', async () => {
+      const db = await fresh();
       loadRelease(db, valid('1.2.0', '2025-01-01'));
       loadRelease(db, valid('1.10.0', '2025-01-01'));
       expect(checkReleases(db)).to.deep.equal({ releases: 2, problems: [] });
     });
 
     it('names a release without metadata whose icons lack the history a later release has', async () => {
-      const db = fresh();
+      const db = await fresh();
       await addRelease(db, fixturePath('fa-js-only')); // 6.0.0, imported before the release it borrows from
       await addRelease(db, fixturePath('fa-icon-families')); // 7.3.1
       expect(checkReleases(db).problems.join('\n')).to.match(/6\.0\.0: 4 icons have no changes although 7\.3\.1 has their history/);
     });
 
-    it('names a .min SRI path, a release dated after the next, and a history past the release', () => {
-      const db = fresh();
+    it('names a .min SRI path, a release dated after the next, and a history past the release', async () => {
+      const db = await fresh();
       loadRelease(db, valid('1.2.0', '2025-02-01', (doc) => doc.sris.push({ license: 'free', path: 'js/all.min.js', value: doc.sris[0].value })));
       loadRelease(db, valid('1.10.0', '2025-01-01', (doc) => doc.icons[0].changes.push('1.11.0')));
       const { problems } = checkReleases(db);

@@ -1,9 +1,10 @@
 import { expect } from 'chai';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { buildTestApp, rawGet } from './helpers.ts';
+import { buildTestApp, rawGet, type TestApp } from './helpers.ts';
 
 describe('REST interface', () => {
-  const { http, handler } = buildTestApp();
+  let http: TestApp['http'], handler: TestApp['handler'];
+  before(async () => ({ http, handler } = await buildTestApp()));
   const raw = (path: string, headers: Record<string, string> = {}) => rawGet(handler, path, headers);
 
   describe('GET /releases', () => {

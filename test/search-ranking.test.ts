@@ -1,10 +1,7 @@
 import { expect } from 'chai';
-import { migrateDatabase, openDatabase } from '../db/client.ts';
-import { sqliteDatabase } from '../db/database.ts';
-import { addRelease } from '../seeds/add-release.ts';
-import { defaultPackageDir } from '../seeds/defaults.ts';
 import { SearchIndex, type SearchDocument } from '../server/search/search-index.ts';
 import { createSearchRepo } from '../server/search/search.repo.ts';
+import { packagesDatabase } from './helpers.ts';
 
 let rowId = 0;
 const doc = (name: string, extra: Partial<SearchDocument> = {}): SearchDocument => ({ rowId: ++rowId, name, label: name.replace(/-/g, ' '), aliases: [], terms: [], categories: [], ...extra });
@@ -64,10 +61,7 @@ describe('search ranking on real data (Font Awesome Free 7.3.1)', function () {
   const realNames = new Map<number, string>();
   const realWords = new Map<string, string[]>();
   before(async () => {
-    const db = openDatabase(':memory:');
-    migrateDatabase(db);
-    await addRelease(db, defaultPackageDir('7.3.1'));
-    const repo = createSearchRepo(sqliteDatabase(db));
+    const repo = createSearchRepo(await packagesDatabase(['7.3.1']));
     const documents = new Map<number, SearchDocument>((await repo.icons(1)).map((i) => [i.id, { rowId: i.id, name: i.name, label: i.label, aliases: [], terms: [], categories: [] }]));
     for (const { iconId, name } of await repo.aliasNames(1)) documents.get(iconId)?.aliases.push(name);
     for (const { iconId, term } of await repo.terms(1)) documents.get(iconId)?.terms.push(term);

@@ -6,10 +6,10 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import * as tar from 'tar';
 import { z } from 'zod';
-import { migrateDatabase, openDatabase } from '../db/client.ts';
 import { releaseDocument } from '../seeds/import/document.ts';
 import { loadRelease } from '../seeds/load.ts';
-import { buildTestApp, fixtureDocument, fixturePath } from './helpers.ts';
+import { buildTestApp, fixtureDocument, fixturePath, loadInto } from './helpers.ts';
+import { sharedTestDatabase, type SharedTestDatabase } from './shared-test-database.ts';
 
 const run = promisify(execFile);
 const root = new URL('..', import.meta.url).pathname;
@@ -17,19 +17,22 @@ const root = new URL('..', import.meta.url).pathname;
 describe('seed command', function () {
   this.timeout(60_000);
   let dir: string;
-  let env: NodeJS.ProcessEnv;
-  const seed = (...args: string[]) => run('node', ['seeds/cli.ts', ...args], { cwd: root, env });
+  let shared: SharedTestDatabase;
+  const seed = (...args: string[]) => run('node', ['seeds/cli.ts', ...args], { cwd: root, env: { ...process.env, ...shared.env } });
   const failing = (...args: string[]) =>
     seed(...args).then(
       () => expect.fail('the command should have failed'),
       (error: { code: number; stdout: string; stderr: string }) => error,
     );
 
-  before(() => {
+  before(async () => {
     dir = mkdtempSync(join(tmpdir(), 'iconmeta-seed-'));
-    env = { ...process.env, DATABASE_PATH: join(dir, 'test.sqlite') };
+    shared = await sharedTestDatabase('empty', () => {});
   });
-  after(() => rmSync(dir, { recursive: true, force: true }));
+  after(async () => {
+    await shared?.remove();
+    rmSync(dir, { recursive: true, force: true });
+  });
 
   it('adds a package folder, a .tgz and a release document, then lists and removes them', async () => {
     // An npm tarball holds the package under package/.
@@ -78,26 +81,21 @@ describe('seed command', function () {
 });
 
 describe('a running server', () => {
-  it('sees releases that another process adds to its database file', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'iconmeta-live-'));
+  it('sees releases that another process adds to its database', async () => {
+    const shared = await sharedTestDatabase('fixtures 1.0.0 shared', (db) => loadRelease(db, fixtureDocument('1.0.0')));
     try {
-      const file = join(dir, 'live.sqlite');
-      const serverDb = openDatabase(file);
-      migrateDatabase(serverDb);
-      loadRelease(serverDb, fixtureDocument('1.0.0'));
-      const { http } = buildTestApp({ db: serverDb });
+      const { http } = await buildTestApp({ database: shared.connect() });
       expect((await http.get('/releases').expect(200)).body.releases).to.have.length(1);
       await http.get('/releases/1.1.0/family-styles').expect(404);
 
-      const seederDb = openDatabase(file); // as the seed CLI would, from another process
-      loadRelease(seederDb, fixtureDocument('1.1.0'));
-      seederDb.$client.close();
+      const seeder = shared.connect(); // as the seed CLI would, from another process
+      await loadInto(seeder, fixtureDocument('1.1.0'));
+      await seeder.close();
 
       expect((await http.get('/releases').expect(200)).body.releases.map((r: any) => r.version)).to.deep.equal(['1.0.0', '1.1.0']);
       await http.get('/releases/1.1.0/family-styles').expect(200);
-      serverDb.$client.close();
     } finally {
-      rmSync(dir, { recursive: true, force: true });
+      await shared.remove();
     }
   });
 });

@@ -15,6 +15,7 @@ import { createAuthRepo } from '../server/auth/auth.repo.ts';
 import { createAuthService } from '../server/auth/auth.service.ts';
 import { fixtureDocument } from './helpers.ts';
 import { exited, freePort, get, root, startServer, waitUntilUp } from './process-helpers.ts';
+import { describeSqliteOnly } from './test-dialect.ts';
 
 const run = promisify(execFile);
 
@@ -37,7 +38,7 @@ async function servedFromCache(port: number, request: () => Promise<unknown>): P
   return after.hits > before.hits;
 }
 
-describe('two server processes on one database file', function () {
+describeSqliteOnly('WAL and the shared file between processes')('two server processes on one database file', function () {
   this.timeout(120_000);
   let dir: string;
   before(() => (dir = mkdtempSync(join(tmpdir(), 'iconmeta-shared-'))));

@@ -2,30 +2,24 @@
 // server): served at /graphql, queries refused there, and SIGTERM with a socket open still stops
 // at once (the socket is closed with 1001 "going away", not waited for).
 import { expect } from 'chai';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { createClient } from 'graphql-ws';
 import { WebSocket } from 'ws';
-import { migrateDatabase, openDatabase } from '../db/client.ts';
 import { loadRelease } from '../seeds/load.ts';
 import { fixtureDocument } from './helpers.ts';
-import { exited, freePort, startServer, waitUntilUp } from './process-helpers.ts';
+import { exited, freePort, startServerOn, waitUntilUp } from './process-helpers.ts';
+import { sharedTestDatabase, type SharedTestDatabase } from './shared-test-database.ts';
+import { serverProcess } from './test-dialect.ts';
 
 describe('subscriptions on the service process', function () {
   this.timeout(60_000);
-  let dir: string;
-  before(() => (dir = mkdtempSync(join(tmpdir(), 'iconmeta-ws-'))));
-  after(() => rmSync(dir, { recursive: true, force: true }));
+  let shared: SharedTestDatabase | undefined;
+  after(() => shared?.remove());
 
-  it('answers over graphql-ws at /graphql, refuses queries there, and stops at once on SIGTERM with a socket open', async () => {
-    const databasePath = join(dir, 'ws.sqlite');
-    const db = openDatabase(databasePath);
-    migrateDatabase(db);
-    loadRelease(db, fixtureDocument('1.2.0'));
-    db.$client.close();
+  it('answers over graphql-ws at /graphql, refuses queries there, and stops at once on SIGTERM with a socket open', async function () {
+    serverProcess(this);
+    shared = await sharedTestDatabase('fixtures 1.2.0 shared', (db) => loadRelease(db, fixtureDocument('1.2.0')));
     const port = await freePort();
-    const server = startServer(databasePath, port);
+    const server = startServerOn(shared.env, port);
     try {
       await waitUntilUp(port);
       let closeCode: number | undefined;

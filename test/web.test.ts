@@ -2,10 +2,11 @@
 // them in Chromium on real data): what the server renders, how it is cached and confined, and that
 // GraphQL on / is untouched.
 import { expect } from 'chai';
-import { buildTestApp } from './helpers.ts';
+import { buildTestApp, type TestApp } from './helpers.ts';
 
 describe('icon browser pages', () => {
-  const { http } = buildTestApp();
+  let http: TestApp['http'];
+  before(async () => ({ http } = await buildTestApp()));
 
   it('renders / with the latest stable release, its glyphs and the search state, confined by its CSP', async () => {
     const res = await http.get('/?q=coffee').expect(200);
