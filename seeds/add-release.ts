@@ -2,11 +2,11 @@
 // source -> adapter -> release document -> loader.
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import semver from 'semver';
-import type { Db } from '../db/client.ts';
 import { fontAwesomeFreeDocument, locatePackage } from './import/font-awesome.ts';
-import { laterIcons, versionHasMetadata, type LaterIconLookup } from './import/labels.ts';
+import { laterIconsOf, versionHasMetadata, type LaterIconLookup } from './import/labels.ts';
 import { fetchRelease, openTarball, type PackageOnDisk } from './import/package-source.ts';
 import { filesArchiveOf, packageReleaseFiles, readFilesArchive, type ReleaseFile } from './import/release-files.ts';
+import { asDatabase, type DatabaseHandle } from './database-handle.ts';
 import { loadRelease } from './load.ts';
 
 export interface AddOptions {
@@ -26,15 +26,20 @@ export interface PreparedRelease {
   files: ReleaseFile[];
 }
 
-export async function addRelease(db: Db, spec: string, options: AddOptions = {}): Promise<AddResult> {
-  return loadPrepared(db, await prepareRelease(spec, options, (version) => laterIcons(db, version)), options);
+export async function addRelease(handle: DatabaseHandle, spec: string, options: AddOptions = {}): Promise<AddResult> {
+  const database = asDatabase(handle);
+  return loadPrepared(database, await prepareRelease(spec, options, (version) => laterIconsOf(database, version)), options);
 }
 
 /**
  * Reads a source into a release document and its files, writing nothing. `laterIconsOf` gives a
  * release without metadata the labels and histories of the releases after it (seeds/import/labels.ts).
  */
-export async function prepareRelease(spec: string, options: AddOptions, laterIconsOf: (version: string) => LaterIconLookup): Promise<PreparedRelease> {
+export async function prepareRelease(
+  spec: string,
+  options: AddOptions,
+  laterIconsOf: (version: string) => LaterIconLookup | Promise<LaterIconLookup>,
+): Promise<PreparedRelease> {
   if (existsSync(spec) && spec.endsWith('.json') && statSync(spec).isFile()) {
     let document: unknown;
     try {
@@ -49,7 +54,7 @@ export async function prepareRelease(spec: string, options: AddOptions, laterIco
   try {
     // JS-only releases carry no labels or histories: borrow them from the nearest later release loaded.
     const { kind, version } = locatePackage(onDisk.dir);
-    const laterIcon = kind === 'js' || kind === 'split' ? laterIconsOf(version) : undefined;
+    const laterIcon = kind === 'js' || kind === 'split' ? await laterIconsOf(version) : undefined;
     const document = fontAwesomeFreeDocument(onDisk.dir, { laterIcon, fallbackDate: options.fallbackDate });
     // 5.0.x's split packages hold no CDN files (their CSS and JS are not in the package).
     const files = kind === 'split' ? [] : packageReleaseFiles(onDisk.dir, onDisk.svgs);
@@ -60,8 +65,8 @@ export async function prepareRelease(spec: string, options: AddOptions, laterIco
 }
 
 /** Writes a prepared release (all of it or none of it). */
-export function loadPrepared(db: Db, { document, files }: PreparedRelease, options: AddOptions = {}): AddResult {
-  loadRelease(db, document, { replace: options.replace, files });
+export async function loadPrepared(handle: DatabaseHandle, { document, files }: PreparedRelease, options: AddOptions = {}): Promise<AddResult> {
+  await loadRelease(asDatabase(handle), document, { replace: options.replace, files });
   const doc = document as { version: string; icons: unknown[]; source: string };
   return { version: doc.version, icons: doc.icons.length, source: doc.source };
 }

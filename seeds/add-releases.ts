@@ -6,8 +6,8 @@
 // source and the others go on.
 import { isSea } from 'node:sea';
 import { Worker } from 'node:worker_threads';
-import type { Db } from '../db/client.ts';
 import { addRelease, loadPrepared, type AddOptions, type AddResult, type PreparedRelease } from './add-release.ts';
+import { asDatabase, type DatabaseHandle } from './database-handle.ts';
 import { versionHasMetadata } from './import/labels.ts';
 import type { PrepareRequest } from './prepare-worker.ts';
 import { preparedFrom, type PreparedMessage } from './prepared-message.ts';
@@ -29,11 +29,13 @@ const independent = (current: ReleaseSource, next: ReleaseSource) =>
   current.version !== undefined && next.version !== undefined && (versionHasMetadata(next.version) || !versionHasMetadata(current.version));
 
 /** Adds `sources` in order, yielding each one's outcome as it is committed. */
-export async function* addReleases(db: Db, sources: ReleaseSource[]): AsyncGenerator<AddOutcome> {
-  const file = db.$client.name;
+export async function* addReleases(handle: DatabaseHandle, sources: ReleaseSource[]): AsyncGenerator<AddOutcome> {
+  const db = asDatabase(handle);
+  const file = db.sqlite?.$client.name ?? '';
   // The worker reads the file over its own connection: not for a database in memory, nor in the
-  // single executable (no worker script to start there).
-  if (db.$client.memory || file === '' || isSea()) {
+  // single executable (no worker script to start there), nor on PostgreSQL (its reads of earlier
+  // releases' labels are SQLite's; one release at a time there).
+  if (!db.sqlite || db.sqlite.$client.memory || file === '' || isSea()) {
     for (const source of sources) {
       try {
         yield { source, result: await addRelease(db, source.spec, source.options) };
@@ -71,7 +73,7 @@ export async function* addReleases(db: Db, sources: ReleaseSource[]): AsyncGener
       if ('error' in current) outcome = { source, error: current.error };
       else {
         try {
-          outcome = { source, result: loadPrepared(db, current.prepared, source.options) };
+          outcome = { source, result: await loadPrepared(db, current.prepared, source.options) };
         } catch (error) {
           outcome = { source, error: error as Error };
         }

@@ -1,10 +1,11 @@
 // `seed check`: the release facts a client relies on, checked over every loaded release
 // (font-awesome-data.md, "SRI values", "Release list and dates", "Shims and changes").
 import { createHash } from 'node:crypto';
-import { count, eq } from 'drizzle-orm';
 import semver from 'semver';
-import type { Db } from '../db/client.ts';
-import * as t from '../db/schema.ts';
+import { and, count, eq } from 'drizzle-orm';
+import { first, type Database } from '../db/database.ts';
+import type * as schema from '../db/schema.ts';
+import { asDatabase, type DatabaseHandle } from './database-handle.ts';
 import { historyUpTo, sourceHasMetadata } from './import/labels.ts';
 import { isMinifiedPath } from './import/sri.ts';
 
@@ -23,8 +24,10 @@ export interface CheckReport {
   problems: string[];
 }
 
-export function checkReleases(db: Db): CheckReport {
-  const loaded = db.select().from(t.releases).all().sort((a, b) => semver.compare(a.version, b.version));
+export async function checkReleases(handle: DatabaseHandle): Promise<CheckReport> {
+  const database = asDatabase(handle);
+  const { db, t } = database;
+  const loaded = (await db.select().from(t.releases)).sort((a, b) => semver.compare(a.version, b.version));
   const problems: string[] = [];
 
   // Dates: stable releases in semver order are in date order too.
@@ -35,7 +38,7 @@ export function checkReleases(db: Db): CheckReport {
   }
 
   for (const release of loaded) {
-    const sris = db.select().from(t.releaseSris).where(eq(t.releaseSris.releaseId, release.id)).all();
+    const sris = await db.select().from(t.releaseSris).where(eq(t.releaseSris.releaseId, release.id));
     for (const sri of sris) {
       if (isMinifiedPath(sri.path)) problems.push(`${release.version}: SRI path ${sri.path} is a .min path; the CDN serves it at the plain path`);
       if (!SHA384.test(sri.value)) problems.push(`${release.version}: SRI ${sri.path} is not a sha384 value: ${sri.value}`);
@@ -44,15 +47,15 @@ export function checkReleases(db: Db): CheckReport {
       const found = sris.find((s) => s.license === 'free' && s.path === path)?.value;
       if (found !== value) problems.push(`${release.version}: SRI ${path} is ${found ?? 'missing'}, the public API says ${value}`);
     }
-    problems.push(...checkServedFiles(db, release, sris));
+    problems.push(...(await checkServedFiles(database, release, sris)));
     if (fromFreePackage(release.source)) {
       const free = sris.filter((s) => s.license === 'free').length;
       if (free < 13 || free > 17) problems.push(`${release.version}: ${free} free SRI values, a 5.1+ release has 13 to 17`);
-      const shims = db.select({ n: count() }).from(t.shims).where(eq(t.shims.releaseId, release.id)).get()!.n;
+      const shims = first(await db.select({ n: count() }).from(t.shims).where(eq(t.shims.releaseId, release.id)))!.n;
       if (shims < 400) problems.push(`${release.version}: ${shims} shims, its package's v4-shims.js maps over 400 names`);
     }
   }
-  problems.push(...checkHistories(db, loaded));
+  problems.push(...(await checkHistories(database, loaded)));
   return { releases: loaded.length, problems };
 }
 
@@ -60,13 +63,21 @@ export function checkReleases(db: Db): CheckReport {
  * A release imported with its files (from a package) serves, at each SRI path, the bytes the value
  * is the hash of: a page that embeds the file with that `integrity` would otherwise break.
  */
-function checkServedFiles(db: Db, release: typeof t.releases.$inferSelect, sris: (typeof t.releaseSris.$inferSelect)[]): string[] {
-  const file = db.$client.prepare('select b.bytes from release_files f join blobs b on b.sha256 = f.sha256 where f.release_id = ? and f.path = ?').pluck();
-  const hasFiles = db.$client.prepare('select 1 from release_files where release_id = ? limit 1').pluck().get(release.id) !== undefined;
+async function checkServedFiles(database: Database, release: typeof schema.releases.$inferSelect, sris: (typeof schema.releaseSris.$inferSelect)[]): Promise<string[]> {
+  const { db, t } = database;
+  const file = async (path: string) =>
+    first(
+      await db
+        .select({ bytes: t.blobs.bytes })
+        .from(t.releaseFiles)
+        .innerJoin(t.blobs, eq(t.blobs.sha256, t.releaseFiles.sha256))
+        .where(and(eq(t.releaseFiles.releaseId, release.id), eq(t.releaseFiles.path, path))),
+    )?.bytes;
+  const hasFiles = first(await db.select({ path: t.releaseFiles.path }).from(t.releaseFiles).where(eq(t.releaseFiles.releaseId, release.id)).limit(1)) !== undefined;
   if (!hasFiles) return [];
   const problems: string[] = [];
   for (const sri of sris.filter((s) => s.license === 'free')) {
-    const bytes = file.get(release.id, sri.path) as Buffer | undefined;
+    const bytes = await file(sri.path);
     if (!bytes) problems.push(`${release.version}: no file is served at ${sri.path}, which has an SRI value`);
     else if (`sha384-${createHash('sha384').update(bytes).digest('base64')}` !== sri.value) problems.push(`${release.version}: the file served at ${sri.path} does not match its SRI value`);
   }
@@ -74,9 +85,9 @@ function checkServedFiles(db: Db, release: typeof t.releases.$inferSelect, sris:
 }
 
 /** No icon's history runs past its release; a release without metadata has its later history. */
-function checkHistories(db: Db, loaded: (typeof t.releases.$inferSelect)[]): string[] {
+async function checkHistories({ db, t }: Database, loaded: (typeof schema.releases.$inferSelect)[]): Promise<string[]> {
   const problems: string[] = [];
-  const rows = db.select({ releaseId: t.icons.releaseId, name: t.icons.name, changes: t.icons.changes }).from(t.icons).all();
+  const rows = await db.select({ releaseId: t.icons.releaseId, name: t.icons.name, changes: t.icons.changes }).from(t.icons);
   const byRelease = new Map<number, typeof rows>();
   for (const row of rows) {
     if (!byRelease.has(row.releaseId)) byRelease.set(row.releaseId, []);

@@ -3,9 +3,9 @@
 import { Command, CommanderError } from 'commander';
 import { SingleBar, Presets } from 'cli-progress';
 import semver from 'semver';
-import { migrateDatabase, openDatabase, type Db } from '../db/client.ts';
-import { releases } from '../db/schema.ts';
-import { ConfigError, loadConfig } from '../server/config.ts';
+import type { Database } from '../db/database.ts';
+import { openConfiguredDatabase } from '../scripts/configured-database.ts';
+import { ConfigError } from '../server/config.ts';
 import { addRelease, importOrder } from './add-release.ts';
 import { addReleases } from './add-releases.ts';
 import { checkReleases } from './check-releases.ts';
@@ -13,19 +13,22 @@ import { publishedVersions } from './import/package-source.ts';
 import { isListed } from './import/release-list.ts';
 import { removeRelease } from './load.ts';
 
-function openFromEnv(): Db {
-  const config = loadConfig();
-  const db = openDatabase(config.databasePath, { createDirectory: config.databaseCreateDirectory });
-  migrateDatabase(db);
-  return db;
+// The database of DATABASE_URL or DATABASE_PATH, opened on first use (never for --help or bad
+// arguments) and closed when the command ends: a PostgreSQL pool would keep the process alive.
+let opened: Promise<Database> | undefined;
+const openFromEnv = () => (opened ??= openConfiguredDatabase().then(({ database }) => database));
+async function closeOpened(): Promise<void> {
+  const database = await opened?.catch(() => undefined);
+  opened = undefined;
+  await database?.close();
 }
 
-const loaded = (db: Db) =>
-  db.select({ version: releases.version, date: releases.date, source: releases.source }).from(releases).all()
+const loaded = async ({ db, t }: Database) =>
+  (await db.select({ version: t.releases.version, date: t.releases.date, source: t.releases.source }).from(t.releases))
     .sort((a, b) => semver.compare(a.version, b.version));
 
-async function addAll(db: Db): Promise<void> {
-  const present = new Set(loaded(db).map((r) => r.version));
+async function addAll(db: Database): Promise<void> {
+  const present = new Set((await loaded(db)).map((r) => r.version));
   // The release list as the public API has it: published, and served by the CDN.
   const missing = (await publishedVersions()).filter((v) => isListed(v) && !present.has(v));
   const order = importOrder(missing);
@@ -54,7 +57,7 @@ export function buildSeedProgram(): Command {
     .action(async (sources: string[], options: { all?: boolean; replace?: boolean; date?: string }) => {
       if (options.date && !/^\d{4}-\d{2}-\d{2}$/.test(options.date)) program.error('--date takes YYYY-MM-DD', { exitCode: 2 });
       if (!options.all && sources.length === 0) program.error('add needs a source or --all', { exitCode: 2 });
-      const db = openFromEnv();
+      const db = await openFromEnv();
       if (options.all) return addAll(db);
       for (const source of sources) {
         const result = await addRelease(db, source, { replace: options.replace, fallbackDate: options.date });
@@ -64,14 +67,14 @@ export function buildSeedProgram(): Command {
   program
     .command('list')
     .description('list the loaded releases')
-    .action(() => {
-      for (const r of loaded(openFromEnv())) console.log(`${r.version}\t${r.date}\t${r.source}`);
+    .action(async () => {
+      for (const r of await loaded(await openFromEnv())) console.log(`${r.version}\t${r.date}\t${r.source}`);
     });
   program
     .command('check')
     .description('check the release facts clients rely on (SRI paths and values, dates, shims, changes) over every loaded release')
-    .action(() => {
-      const { releases: checked, problems } = checkReleases(openFromEnv());
+    .action(async () => {
+      const { releases: checked, problems } = await checkReleases(await openFromEnv());
       for (const problem of problems) console.log(problem);
       console.log(`${checked} releases checked, ${problems.length} problems`);
       if (problems.length > 0) process.exitCode = 1;
@@ -80,8 +83,8 @@ export function buildSeedProgram(): Command {
     .command('remove')
     .description('remove a loaded release')
     .argument('<version>')
-    .action((version: string) => {
-      if (!removeRelease(openFromEnv(), version)) throw new Error(`release ${version} is not loaded`);
+    .action(async (version: string) => {
+      if (!(await removeRelease(await openFromEnv(), version))) throw new Error(`release ${version} is not loaded`);
       console.log(`removed ${version}`);
     });
   return program;
@@ -100,6 +103,8 @@ export async function runSeedCli(args: string[]): Promise<number> {
     }
     console.error(`seed: ${(error as Error).message}`);
     return 1;
+  } finally {
+    await closeOpened();
   }
 }
 

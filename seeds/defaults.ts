@@ -6,8 +6,8 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Db } from '../db/client.ts';
-import { releases } from '../db/schema.ts';
+import { first } from '../db/database.ts';
+import { asDatabase, type DatabaseHandle } from './database-handle.ts';
 
 export const DEFAULT_RELEASES = ['5.15.4', '6.7.2', '7.3.1'];
 
@@ -25,15 +25,25 @@ export interface ProgressLog {
 }
 
 /** Loads the default releases into an empty database; returns how many were loaded. */
-export async function seedDefaultsIfEmpty(db: Db, log: ProgressLog): Promise<number> {
-  if (db.select({ id: releases.id }).from(releases).limit(1).get()) return 0;
+export async function seedDefaultsIfEmpty(handle: DatabaseHandle, log: ProgressLog): Promise<number> {
+  const database = asDatabase(handle);
+  const { db, t } = database;
+  if (first(await db.select({ id: t.releases.id }).from(t.releases).limit(1))) return 0;
   log.info(`empty database: importing the default releases ${DEFAULT_RELEASES.join(', ')}`);
   // Loaded only here: a start on a database that holds releases needs none of the importers.
   const { addRelease } = await import('./add-release.ts');
+  const { ReleaseExistsError } = await import('./load.ts');
   for (const version of DEFAULT_RELEASES) {
     const started = Date.now();
-    const result = await addRelease(db, defaultReleaseSource(version));
-    log.info(`imported ${result.version}: ${result.icons} icons in ${Date.now() - started} ms`);
+    try {
+      const result = await addRelease(database, defaultReleaseSource(version));
+      log.info(`imported ${result.version}: ${result.icons} icons in ${Date.now() - started} ms`);
+    } catch (error) {
+      // Replicas starting together on an empty database all seed it: the later ones find each
+      // release imported by another, which is the state they wanted.
+      if (!(error instanceof ReleaseExistsError)) throw error;
+      log.info(`${version} was imported by another process meanwhile`);
+    }
   }
   return DEFAULT_RELEASES.length;
 }

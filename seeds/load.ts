@@ -1,13 +1,17 @@
-// The release document -> the database, in one transaction: all of it or none of it.
+// The release document -> the database, in one transaction: all of it or none of it. The rows are
+// seeds/release-writes.ts's; SQLite writes them here, PostgreSQL in seeds/load.pg.ts.
 import { createHash } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { createBulkInsert, type BulkInsert } from '../db/bulk-insert.ts';
+import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../db/client.ts';
 import { RELEASES_SCOPE, recordChangeNow } from '../db/data-changes.ts';
+import type { Database } from '../db/database.ts';
 import * as t from '../db/schema.ts';
 import { parseReleaseDocument, type ReleaseDocument } from './import/document.ts';
-import { familyStylePositions } from './import/ordering.ts';
 import { RELEASE_FILE_PATH, type ReleaseFile } from './import/release-files.ts';
+import { loadReleasePg, removeReleasePg } from './load.pg.ts';
+import { idsByKey, releaseWrites } from './release-writes.ts';
 
 export class ReleaseExistsError extends Error {
   constructor(version: string) {
@@ -22,13 +26,31 @@ export interface LoadOptions {
   files?: ReleaseFile[];
 }
 
-/** Validates `input` as a release document and writes it; returns the release's row id. */
-export function loadRelease(db: Db, input: unknown, options: LoadOptions = {}): number {
+/** Validates `input` as a release document and writes it, on either dialect; resolves to the release's row id. */
+export async function loadRelease(database: Database, input: unknown, options: LoadOptions = {}): Promise<number> {
+  if (database.dialect === 'sqlite') return loadReleaseNow(database.sqlite!, input, options);
+  const { doc, files } = checkedInput(input, options);
+  return loadReleasePg(database, doc, files, options.replace ?? false);
+}
+
+/** Removes a loaded release (and the file bytes no other release names); false when it was not loaded. */
+export async function removeRelease(database: Database, version: string): Promise<boolean> {
+  if (database.dialect === 'sqlite') return removeReleaseNow(database.sqlite!, version);
+  return removeReleasePg(database, version);
+}
+
+export function checkedInput(input: unknown, options: LoadOptions): { doc: ReleaseDocument; files: ReleaseFile[] } {
   const doc = parseReleaseDocument(input);
   checkReferences(doc);
   const files = options.files ?? [];
   const badPath = files.find((file) => !RELEASE_FILE_PATH.test(file.path));
   if (badPath) throw new Error(`release ${doc.version}: file path "${badPath.path}" is outside css/, js/, webfonts/, svgs/<style>/, sprites/`);
+  return { doc, files };
+}
+
+/** loadRelease on a SQLite connection, synchronously (better-sqlite3 runs statements in this thread). */
+export function loadReleaseNow(db: Db, input: unknown, options: LoadOptions = {}): number {
+  const { doc, files } = checkedInput(input, options);
   const insertAll = createBulkInsert(db);
   // Immediate: the write lock is taken before the release is looked up. Deferred, two processes
   // importing one release at once both found it absent, and the later one failed with "database
@@ -40,14 +62,21 @@ export function loadRelease(db: Db, input: unknown, options: LoadOptions = {}): 
       tx.delete(t.releases).where(eq(t.releases.id, existing.id)).run();
       deleteUnusedBlobs(tx as unknown as Db);
     }
-    const releaseId = writeRelease(tx as unknown as Db, insertAll, doc);
+    const steps = releaseWrites(doc);
+    let step = steps.next();
+    while (!step.done) {
+      const { table, rows, idsBy } = step.value;
+      step = steps.next(idsByKey(insertAll(t[table] as SQLiteTable, rows, idsBy)));
+    }
+    const releaseId = step.value;
     writeFiles(db, insertAll, releaseId, files); // the same connection, inside this transaction
     recordChangeNow(tx as unknown as Db, t, RELEASES_SCOPE);
     return releaseId;
   }, { behavior: 'immediate' });
 }
 
-export function removeRelease(db: Db, version: string): boolean {
+/** removeRelease on a SQLite connection, synchronously. */
+export function removeReleaseNow(db: Db, version: string): boolean {
   return db.transaction((tx) => {
     const removed = tx.delete(t.releases).where(eq(t.releases.version, version)).run().changes > 0;
     if (removed) recordChangeNow(tx as unknown as Db, t, RELEASES_SCOPE);
@@ -70,100 +99,6 @@ function writeFiles(db: Db, insertAll: BulkInsert, releaseId: number, files: Rel
 
 function deleteUnusedBlobs(db: Db): void {
   db.run(sql`delete from blobs where not exists (select 1 from release_files where release_files.sha256 = blobs.sha256)`);
-}
-
-function writeRelease(db: Db, insertAll: BulkInsert, doc: ReleaseDocument): number {
-  const { id: releaseId } = db
-    .insert(t.releases)
-    .values({
-      version: doc.version,
-      date: doc.date,
-      isPrerelease: doc.version.includes('-'),
-      separatesWebDesktop: doc.separatesWebDesktop,
-      source: doc.source,
-    })
-    .returning({ id: t.releases.id })
-    .get();
-
-  const positions = familyStylePositions(doc.familyStyles);
-  const familyStyleIds = new Map<string, number>();
-  for (const fs of doc.familyStyles) {
-    const row = db
-      .insert(t.familyStyles)
-      .values({ ...fs, releaseId, position: positions.get(fs.prefix)! })
-      .returning({ id: t.familyStyles.id })
-      .get();
-    familyStyleIds.set(fs.prefix, row.id);
-  }
-  const fsId = (prefix: string) => familyStyleIds.get(prefix)!;
-
-  // Inserting in id order makes row ids ascend with icon ids, so a page of icons is one row-id
-  // range and its related rows can be read with a range scan (server/icons/icons.repo.ts).
-  const sortedIcons = [...doc.icons].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  insertAll(
-    t.icons,
-    sortedIcons.map((icon) => ({
-      releaseId,
-      name: icon.id,
-      label: icon.label,
-      unicode: icon.unicode,
-      changes: icon.changes,
-      license: icon.familyStylesByLicense.free.length > 0 ? ('free' as const) : ('pro' as const),
-    })),
-  );
-  const iconRows = db.select({ id: t.icons.id, name: t.icons.name }).from(t.icons).where(eq(t.icons.releaseId, releaseId)).all();
-  const iconIds = new Map(iconRows.map((row) => [row.name, row.id]));
-
-  const aliasNames = [];
-  const aliasUnicodes = [];
-  const memberships = [];
-  const svgs = [];
-  const terms = [];
-  for (const icon of doc.icons) {
-    const iconId = iconIds.get(icon.id)!;
-    aliasNames.push(...icon.aliases.names.map((name, position) => ({ iconId, releaseId, name, position })));
-    for (const kind of ['primary', 'composite', 'secondary'] as const) {
-      aliasUnicodes.push(...icon.aliases.unicodes[kind].map((value, position) => ({ iconId, kind, value, position })));
-    }
-    for (const license of ['free', 'pro'] as const) {
-      memberships.push(...icon.familyStylesByLicense[license].map((prefix) => ({ iconId, license, familyStyleId: fsId(prefix) })));
-    }
-    svgs.push(...icon.svgs.map(({ prefix, ...svg }) => ({ iconId, familyStyleId: fsId(prefix), ...svg })));
-    terms.push(...icon.searchTerms.map((term) => ({ iconId, term })));
-  }
-  insertAll(t.iconAliasNames, aliasNames);
-  insertAll(t.iconAliasUnicodes, aliasUnicodes);
-  insertAll(t.iconFamilyStyles, memberships);
-  insertAll(t.iconSvgs, svgs);
-  insertAll(t.iconSearchTerms, terms);
-
-  for (const category of doc.categories) {
-    const { id } = db.insert(t.categories).values({ releaseId, name: category.name, label: category.label }).returning({ id: t.categories.id }).get();
-    insertAll(t.categoryIcons, category.icons.map((icon) => ({ categoryId: id, iconId: iconIds.get(icon)! })));
-  }
-  insertAll(t.shims, doc.shims.map((shim) => ({ releaseId, ...shim })));
-  insertAll(t.releaseSris, doc.sris.map((sri) => ({ releaseId, ...sri })));
-
-  doc.visualTags.forEach(({ familyStyles, ...tag }, position) => {
-    const { id } = db.insert(t.visualTags).values({ releaseId, ...tag, position }).returning({ id: t.visualTags.id }).get();
-    insertAll(t.familyStyleVisualTags, familyStyles.map((prefix) => ({ visualTagId: id, familyStyleId: fsId(prefix) })));
-  });
-  const packIds = new Map<string, number>();
-  doc.iconPacks.forEach(({ familyStyles, ...pack }, position) => {
-    const { id } = db.insert(t.iconPacks).values({ releaseId, ...pack, position }).returning({ id: t.iconPacks.id }).get();
-    packIds.set(pack.name, id);
-    insertAll(t.iconPackFamilyStyles, familyStyles.map((prefix, i) => ({ iconPackId: id, familyStyleId: fsId(prefix), position: i })));
-  });
-  doc.iconCollections.forEach(({ iconPacks, subset, ...collection }, position) => {
-    const { id } = db
-      .insert(t.iconCollections)
-      .values({ releaseId, ...collection, isSubset: subset !== null, position })
-      .returning({ id: t.iconCollections.id })
-      .get();
-    insertAll(t.iconCollectionPacks, iconPacks.map((name, i) => ({ iconCollectionId: id, iconPackId: packIds.get(name)!, position: i })));
-    insertAll(t.iconCollectionSubsets, (subset ?? []).map((entry, i) => ({ iconCollectionId: id, familyStyleId: fsId(entry.prefix), only: entry.only, position: i })));
-  });
-  return releaseId;
 }
 
 /** Everything the document names must exist in it, and every name must be unique. */

@@ -2,9 +2,10 @@
 // The nearest later release that has metadata and names the same id knows both: its label, and its
 // history cut to the versions at or before the release (font-awesome-data.md, "Shims and changes").
 // Failing that, the adapter title-cases the id and leaves the history empty: nothing is invented.
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import semver from 'semver';
 import type { Db } from '../../db/client.ts';
+import type { Database } from '../../db/database.ts';
 import { icons, releases } from '../../db/schema.ts';
 
 export interface LaterIcon {
@@ -61,4 +62,37 @@ export function laterIcons(db: Db, version: string): LaterIconLookup {
 /** Whether a release's package carries metadata, judged by its version (font-awesome-data.md). */
 export function versionHasMetadata(version: string): boolean {
   return semver.gte(version, '5.12.0') && version !== '6.0.0';
+}
+
+/**
+ * laterIcons on either dialect (PostgreSQL has no synchronous reads): the nearest later release's
+ * icons whole, and, of the releases after it, only the icons it dropped, read up front.
+ */
+export async function laterIconsOf(database: Database, version: string): Promise<LaterIconLookup> {
+  if (database.sqlite) return laterIcons(database.sqlite, version);
+  const { db, t } = database;
+  const later = (await db.select({ id: t.releases.id, version: t.releases.version, source: t.releases.source }).from(t.releases))
+    .filter((r) => sourceHasMetadata(r.source) && semver.gt(r.version, version))
+    .sort((a, b) => semver.compare(a.version, b.version));
+  if (later.length === 0) return () => undefined;
+  const found = (row: { label: string; changes: string[] }): LaterIcon => ({ label: row.label, changes: historyUpTo(row.changes, version) });
+  const nearest = await db.select({ name: t.icons.name, label: t.icons.label, changes: t.icons.changes }).from(t.icons).where(eq(t.icons.releaseId, later[0].id));
+  const inNearest = new Map(nearest.map((row) => [row.name, row]));
+  const further = later.slice(1).map((r) => r.id);
+  const rank = new Map(further.map((id, i) => [id, i]));
+  const inFurther = new Map<string, { releaseId: number; label: string; changes: string[] }>();
+  if (further.length > 0) {
+    const dropped = await db
+      .select({ releaseId: t.icons.releaseId, name: t.icons.name, label: t.icons.label, changes: t.icons.changes })
+      .from(t.icons)
+      .where(and(inArray(t.icons.releaseId, further), notInArray(t.icons.name, db.select({ name: t.icons.name }).from(t.icons).where(eq(t.icons.releaseId, later[0].id)))));
+    for (const row of dropped) {
+      const best = inFurther.get(row.name);
+      if (!best || rank.get(row.releaseId)! < rank.get(best.releaseId)!) inFurther.set(row.name, row);
+    }
+  }
+  return (id) => {
+    const row = inNearest.get(id) ?? inFurther.get(id);
+    return row && found(row);
+  };
 }
