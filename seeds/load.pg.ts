@@ -20,7 +20,7 @@ import { idsByKey, releaseWrites } from './release-writes.ts';
  * loaded (ReleaseExistsError) instead of failing on the unique version; and a removal cannot
  * delete a blob that an import under way found stored and names.
  */
-const RELEASE_WRITE_LOCK = 0x1c0_7e1;
+export const RELEASE_WRITE_LOCK = 0x1c0_7e1;
 
 export async function loadReleasePg(database: Database, doc: ReleaseDocument, files: ReleaseFile[], replace: boolean): Promise<number> {
   return inTransaction(database, async (client, tx) => {
