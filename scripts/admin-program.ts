@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import type { Database } from '../db/database.ts';
 import type { IntegrityLevel } from '../db/integrity.ts';
+import type { TableCopy } from './db-copy.ts';
 import { createAuthRepo } from '../server/auth/auth.repo.ts';
 import { createAuthService, type AuthService } from '../server/auth/auth.service.ts';
 import { isScope, SCOPES } from '../server/auth/scopes.ts';
@@ -24,9 +25,16 @@ export interface AdminServices {
 
 export interface AdminDeps {
   /** Opened on first use, so --help and bad arguments never touch the database. */
-  services: () => AdminServices;
-  /** The database file's integrity problems ([] when sound), read without migrating or writing. */
-  checkDatabase: (level: IntegrityLevel) => string[];
+  services: () => AdminServices | Promise<AdminServices>;
+  /**
+   * The database's problems ([] when sound), read without migrating or writing: the SQLite file's
+   * integrity; on PostgreSQL, whether it answers and has every migration applied.
+   */
+  checkDatabase: (level: IntegrityLevel) => string[] | Promise<string[]>;
+  /** Facts worth printing with the check's verdict (PostgreSQL: rows per table). */
+  describeDatabase?: () => Promise<string[]>;
+  /** `db copy`: a SQLite file into a PostgreSQL database (`to` undefined: DATABASE_URL's). */
+  copyDatabase?: (from: string, to: string | undefined, options: { replace: boolean }) => Promise<TableCopy[]>;
   print: (line: string) => void;
 }
 
@@ -93,7 +101,7 @@ export function describeSubset(type: string, rows: Pick<SubsetRow, 'prefix' | 'o
   return `CUSTOM ${rows.map((r) => (r.only ? `${r.prefix}:${r.only.join(',')}` : r.prefix)).join(';')}`;
 }
 
-export function buildAdminProgram({ services, checkDatabase, print }: AdminDeps): Command {
+export function buildAdminProgram({ services, checkDatabase, describeDatabase, copyDatabase, print }: AdminDeps): Command {
   const table = (rows: Record<string, unknown>[]) => rows.forEach((row) => print(Object.values(row).map((v) => (v === null ? '-' : Array.isArray(v) ? v.join(',') : String(v))).join('\t')));
   const program = new Command('admin').description('Manage accounts, API tokens, kits and kit uploads').exitOverride().showHelpAfterError();
   const configure = (command: Command) => command.exitOverride().showHelpAfterError();
@@ -106,7 +114,7 @@ export function buildAdminProgram({ services, checkDatabase, print }: AdminDeps)
     .option('--name <name>', 'a name to recognise the token by')
     .option('--expires-in <days>', 'days until the token expires (default: never)', positive)
     .action(async (o: { email: string; scopes: string[]; name?: string; expiresIn?: number }) => {
-      const created = await services().auth.createApiToken({ email: o.email, scopes: o.scopes, name: o.name, expiresInDays: o.expiresIn });
+      const created = await (await services()).auth.createApiToken({ email: o.email, scopes: o.scopes, name: o.name, expiresInDays: o.expiresIn });
       print(`created API token ${created.id} for ${o.email} with scopes ${created.scopes.join(',')}${created.expiresAt ? `, expiring ${created.expiresAt}` : ''}`);
       print('store it now: it is not shown again');
       print(created.token);
@@ -114,12 +122,12 @@ export function buildAdminProgram({ services, checkDatabase, print }: AdminDeps)
   configure(token.command('list'))
     .description('list API tokens (never their values)')
     .option('--email <email>', 'only this account', email)
-    .action(async (o: { email?: string }) => table(await services().auth.apiTokens(o.email)));
+    .action(async (o: { email?: string }) => table(await (await services()).auth.apiTokens(o.email)));
   configure(token.command('revoke'))
     .description('revoke an API token and the access tokens it issued')
     .argument('<id>', 'token id (see token list)', positive)
     .action(async (id: number) => {
-      if (!(await services().auth.revokeApiToken(id))) throw new AppError(404, 'NOT_FOUND', `no active API token ${id}`);
+      if (!(await (await services()).auth.revokeApiToken(id))) throw new AppError(404, 'NOT_FOUND', `no active API token ${id}`);
       print(`revoked API token ${id}`);
     });
 
@@ -127,10 +135,10 @@ export function buildAdminProgram({ services, checkDatabase, print }: AdminDeps)
   configure(account.command('create'))
     .description('create an account')
     .requiredOption('--email <email>', 'account email', email)
-    .action(async (o: { email: string }) => print(`created account ${(await services().auth.createAccount(o.email)).id} (${o.email})`));
+    .action(async (o: { email: string }) => print(`created account ${(await (await services()).auth.createAccount(o.email)).id} (${o.email})`));
   configure(account.command('list'))
     .description('list accounts')
-    .action(async () => table(await services().auth.accounts()));
+    .action(async () => table(await (await services()).auth.accounts()));
 
   const kit = configure(program.command('kit').description('kits'));
   configure(kit.command('create'))
@@ -142,7 +150,7 @@ export function buildAdminProgram({ services, checkDatabase, print }: AdminDeps)
     .addOption(new Option('--technology <technology>', 'svg or webfont').choices(['svg', 'webfont']).makeOptionMandatory())
     .option('--domain <domain>', 'allowed domain (repeatable)', collect)
     .action(async (o: { email: string; name: string; version: string; license: 'free' | 'pro'; technology: 'svg' | 'webfont'; domain?: string[] }) => {
-      const created = await services().kits.create({ ...o, domains: o.domain });
+      const created = await (await services()).kits.create({ ...o, domains: o.domain });
       print(`created kit "${created.name}" (${created.license}, ${created.technology}, version ${created.version})`);
       print(created.token);
     });
@@ -150,7 +158,7 @@ export function buildAdminProgram({ services, checkDatabase, print }: AdminDeps)
     .description('list kits')
     .option('--email <email>', 'only this account', email)
     .action(async (o: { email?: string }) => {
-      const { auth, kits } = services();
+      const { auth, kits } = await services();
       const accountId = o.email === undefined ? undefined : (await auth.accounts()).find((a) => a.email === o.email)?.id;
       if (o.email !== undefined && accountId === undefined) return;
       const listed = await kits.list(accountId);
@@ -171,7 +179,7 @@ export function buildAdminProgram({ services, checkDatabase, print }: AdminDeps)
     .option('--auto', 'auto-subsetting: holds what --full does; pages load only the icons they use')
     .action(async (token: string, o: SubsetOptions) => {
       const spec = subsetFromOptions(o);
-      const { kits, releases } = services();
+      const { kits, releases } = await services();
       await releases.refresh(); // the subset is checked against the kit's release
       const updated = await kits.setSubset(token, spec, releases);
       print(`kit ${token} subset: ${describeSubset(updated.subsetType, await kits.subsetRows([updated.id]))} (revision ${updated.revision})`);
@@ -190,19 +198,35 @@ export function buildAdminProgram({ services, checkDatabase, print }: AdminDeps)
       } catch (error) {
         throw new AppError(400, 'INVALID_PARAMETER', `cannot read ${o.svg}: ${(error as Error).message}`);
       }
-      const added = await services().kits.addUpload(o.kit, o.name, text);
+      const added = await (await services()).kits.addUpload(o.kit, o.name, text);
       print(`added ${added.name} (U+${added.unicode.toString(16)}, ${added.width}x${added.height}) to kit ${o.kit}`);
     });
 
-  const database = configure(program.command('db').description('the database file'));
+  const database = configure(program.command('db').description('the database'));
   configure(database.command('check'))
-    .description('check the whole database file (PRAGMA integrity_check; --quick: quick_check, what the server runs at start); exit 1 if damaged')
+    .description(
+      'check the database: the whole SQLite file (PRAGMA integrity_check; --quick: quick_check, what the server runs at start), or that PostgreSQL (DATABASE_URL) answers with every migration applied, and its rows per table; exit 1 if not sound',
+    )
     .option('--quick', 'the quicker check: pages and records, without cross-checking indexes')
-    .action((o: { quick?: boolean }) => {
-      const problems = checkDatabase(o.quick ? 'quick' : 'full');
+    .action(async (o: { quick?: boolean }) => {
+      const problems = await checkDatabase(o.quick ? 'quick' : 'full');
+      if (describeDatabase && problems.length === 0) (await describeDatabase()).forEach((line) => print(line));
       if (problems.length === 0) return print('ok');
       problems.forEach((problem) => print(problem));
-      throw new AppError(500, 'INTERNAL', `the database file is damaged (${problems.length} problem${problems.length === 1 ? '' : 's'})`);
+      const verdict = describeDatabase ? 'the database is not ready' : 'the database file is damaged';
+      throw new AppError(500, 'INTERNAL', `${verdict} (${problems.length} problem${problems.length === 1 ? '' : 's'})`);
+    });
+  configure(database.command('copy'))
+    .description('copy every table of a SQLite database into an empty PostgreSQL database in one transaction, keeping ids, then verify rows and keys per table (any difference: nothing is written, exit 1)')
+    .requiredOption('--from <file>', 'the SQLite database file')
+    .option('--to <url>', 'the PostgreSQL database (default: DATABASE_URL)')
+    .option('--replace', 'delete the rows the PostgreSQL database holds first (else a database with rows is refused)')
+    .action(async (o: { from: string; to?: string; replace?: boolean }) => {
+      if (!copyDatabase) throw new AppError(400, 'INVALID_PARAMETER', 'db copy is not available here');
+      const tables = await copyDatabase(o.from, o.to, { replace: o.replace ?? false });
+      print('table\tsqlite\tpostgres\tkeys');
+      table(tables.map((t) => ({ table: t.table, source: t.source, target: t.target, keys: t.keysMatch ? 'same' : 'DIFFERENT' })));
+      print(`copied ${tables.reduce((sum, t) => sum + t.target, 0)} rows in ${tables.length} tables; every count and key hash matches`);
     });
   return program;
 }
