@@ -6,7 +6,7 @@ import { migrateDatabase, openDatabase } from '../db/client.ts';
 import { migratePgDatabase, openPgDatabase } from '../db/client.pg.ts';
 import { postgresDatabase, sqliteDatabase, type Database } from '../db/database.ts';
 import { loadPrepared, prepareRelease } from '../seeds/add-release.ts';
-import { defaultPackageDir } from '../seeds/defaults.ts';
+import { DEFAULT_RELEASES, defaultPackageDir, seedDefaultsIfEmpty } from '../seeds/defaults.ts';
 import { loadRelease, ReleaseExistsError, removeRelease } from '../seeds/load.ts';
 import { RELEASE_WRITE_LOCK } from '../seeds/load.pg.ts';
 import { fixtureDocument } from './helpers.ts';
@@ -129,5 +129,17 @@ describe('the release loader on PostgreSQL', function () {
     const { db, t } = first;
     expect(await db.select({ version: t.releases.version }).from(t.releases)).to.deep.equal([{ version: '1.2.0' }]);
     expect(await db.select({ id: t.icons.id }).from(t.icons)).to.have.length(fixtureDocument().icons.length);
+  });
+
+  it('seeds the default releases once when two replicas start on an empty database together', async () => {
+    const first = await pgDatabase();
+    const second = postgresDatabase(openPgDatabase(cluster.url(`load_${databases}`)));
+    opened.push(second);
+    const quiet = { info: () => {} };
+    const seeded = await Promise.all([seedDefaultsIfEmpty(first, quiet), seedDefaultsIfEmpty(second, quiet)]);
+    expect(seeded.some((n) => n === DEFAULT_RELEASES.length)).to.equal(true);
+    const { db, t } = first;
+    expect((await db.select({ version: t.releases.version }).from(t.releases)).map((r) => r.version).sort()).to.deep.equal([...DEFAULT_RELEASES].sort());
+    expect(await seedDefaultsIfEmpty(second, quiet)).to.equal(0);
   });
 });
