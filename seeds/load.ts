@@ -39,7 +39,7 @@ export async function removeRelease(database: Database, version: string): Promis
   return removeReleasePg(database, version);
 }
 
-export function checkedInput(input: unknown, options: LoadOptions): { doc: ReleaseDocument; files: ReleaseFile[] } {
+function checkedInput(input: unknown, options: LoadOptions): { doc: ReleaseDocument; files: ReleaseFile[] } {
   const doc = parseReleaseDocument(input);
   checkReferences(doc);
   const files = options.files ?? [];
