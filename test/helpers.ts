@@ -13,7 +13,7 @@ import { first, sqliteDatabase, type Database, type Tables } from '../db/databas
 import type { ReleaseDocument } from '../seeds/import/document.ts';
 import { addRelease } from '../seeds/add-release.ts';
 import { defaultPackageDir } from '../seeds/defaults.ts';
-import { loadRelease, removeRelease, type LoadOptions } from '../seeds/load.ts';
+import { loadRelease, loadReleaseNow, removeRelease, type LoadOptions } from '../seeds/load.ts';
 import { createApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
 import { copyToPostgres } from './copy-to-postgres.ts';
@@ -60,7 +60,7 @@ export const copiedFrom = (load: (db: Db) => unknown) => async (database: Databa
 };
 
 /** Loads the fixture releases `versions` (dated a month apart). */
-export const loadFixtures = (versions: string[]) => (db: Db) => versions.forEach((version, i) => loadRelease(db, fixtureDocument(version, `2025-0${i + 1}-01`)));
+export const loadFixtures = (versions: string[]) => (db: Db) => versions.forEach((version, i) => loadReleaseNow(db, fixtureDocument(version, `2025-0${i + 1}-01`)));
 
 /** A fresh database with the fixture releases `versions`. */
 export const testDatabase = (versions = FIXTURE_VERSIONS): Promise<Database> =>
@@ -77,15 +77,15 @@ export const loadPackages = (versions: string[]) => async (db: Db) => {
 /** A fresh database with the packages `versions` imported (once per run on PostgreSQL). */
 export const packagesDatabase = (versions: string[]) => databaseWith(`packages ${versions.join(' ')}`, loadPackages(versions));
 
-/** SQLite's handle for the synchronous loader, which does not run on PostgreSQL (until pg-load lands). */
+/** SQLite's handle, for the synchronous SQLite loader (loadReleaseNow) and SQLite-only reads. */
 export function loaderHandle(database: Database): Db {
   if (database.sqlite) return database.sqlite;
   throw new Error('the release loader (seeds/load.ts, seeds/add-release.ts) writes SQLite only: PostgreSQL loading is not on main yet');
 }
 
 /** The release loader on a database of the dialect under test (seeds/load.ts). */
-export const loadInto = async (database: Database, input: unknown, options?: LoadOptions): Promise<number> => loadRelease(loaderHandle(database), input, options);
-export const removeFrom = async (database: Database, version: string): Promise<boolean> => removeRelease(loaderHandle(database), version);
+export const loadInto = async (database: Database, input: unknown, options?: LoadOptions): Promise<number> => loadRelease(database, input, options);
+export const removeFrom = async (database: Database, version: string): Promise<boolean> => removeRelease(database, version);
 
 /** The error `promise` rejects with; fails when it resolves. */
 export async function rejectionOf(promise: Promise<unknown>): Promise<Error> {

@@ -11,7 +11,7 @@ import type { ReleaseDocument } from '../seeds/import/document.ts';
 import { historyUpTo } from '../seeds/import/labels.ts';
 import { isListed } from '../seeds/import/release-list.ts';
 import { packageSris } from '../seeds/import/sri.ts';
-import { loadRelease } from '../seeds/load.ts';
+import { loadReleaseNow } from '../seeds/load.ts';
 import { emptyTestDatabase, fixtureDocument, fixturePath, loaderHandle } from './helpers.ts';
 
 const sha384 = (file: string) => `sha384-${createHash('sha384').update(readFileSync(file)).digest('base64')}`;
@@ -84,23 +84,23 @@ describe('release facts', () => {
 
     it('finds nothing wrong with releases that keep the rules', async () => {
       const db = await fresh();
-      loadRelease(db, valid('1.2.0', '2025-01-01'));
-      loadRelease(db, valid('1.10.0', '2025-01-01'));
-      expect(checkReleases(db)).to.deep.equal({ releases: 2, problems: [] });
+      loadReleaseNow(db, valid('1.2.0', '2025-01-01'));
+      loadReleaseNow(db, valid('1.10.0', '2025-01-01'));
+      expect(await checkReleases(db)).to.deep.equal({ releases: 2, problems: [] });
     });
 
     it('names a release without metadata whose icons lack the history a later release has', async () => {
       const db = await fresh();
       await addRelease(db, fixturePath('fa-js-only')); // 6.0.0, imported before the release it borrows from
       await addRelease(db, fixturePath('fa-icon-families')); // 7.3.1
-      expect(checkReleases(db).problems.join('\n')).to.match(/6\.0\.0: 4 icons have no changes although 7\.3\.1 has their history/);
+      expect((await checkReleases(db)).problems.join('\n')).to.match(/6\.0\.0: 4 icons have no changes although 7\.3\.1 has their history/);
     });
 
     it('names a .min SRI path, a release dated after the next, and a history past the release', async () => {
       const db = await fresh();
-      loadRelease(db, valid('1.2.0', '2025-02-01', (doc) => doc.sris.push({ license: 'free', path: 'js/all.min.js', value: doc.sris[0].value })));
-      loadRelease(db, valid('1.10.0', '2025-01-01', (doc) => doc.icons[0].changes.push('1.11.0')));
-      const { problems } = checkReleases(db);
+      loadReleaseNow(db, valid('1.2.0', '2025-02-01', (doc) => doc.sris.push({ license: 'free', path: 'js/all.min.js', value: doc.sris[0].value })));
+      loadReleaseNow(db, valid('1.10.0', '2025-01-01', (doc) => doc.icons[0].changes.push('1.11.0')));
+      const { problems } = await checkReleases(db);
       expect(problems).to.have.length(3);
       expect(problems.join('\n')).to.match(/1\.2\.0: SRI path js\/all\.min\.js/).and.match(/1\.2\.0 is dated 2025-02-01, after 1\.10\.0/).and.match(/1\.10\.0: 1 icons have changes after the release/);
     });
