@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { Database } from '../db/database.ts';
 import { addRelease } from '../seeds/add-release.ts';
 import { addReleases, type AddOutcome, type ReleaseSource } from '../seeds/add-releases.ts';
-import { emptyTestDatabase, fixturePath, loaderHandle } from './helpers.ts';
+import { emptyTestDatabase, fixturePath } from './helpers.ts';
 import { sharedTestDatabase, type SharedTestDatabase } from './shared-test-database.ts';
 
 // In the CLI's order: releases with metadata first, then the JS-only 6.0.0, which borrows labels
@@ -44,11 +44,11 @@ describe('adding many releases', () => {
 
   it('reads each next release on a worker thread and writes what adding them one at a time writes', async () => {
     const pipelined = await sharedDb();
-    const outcomes = await collect(addReleases(loaderHandle(pipelined), SOURCES));
+    const outcomes = await collect(addReleases(pipelined, SOURCES));
     expect(outcomes.map((o) => ('result' in o ? o.result.version : o.error.message))).to.deep.equal(['7.3.1', '5.15.4', '6.0.0']);
 
     const oneByOne = await sharedDb();
-    for (const { spec } of SOURCES) await addRelease(loaderHandle(oneByOne), spec);
+    for (const { spec } of SOURCES) await addRelease(oneByOne, spec);
     expect(await contents(pipelined)).to.deep.equal(await contents(oneByOne));
     // Borrowed over the worker's own connection, from 7.3.1 committed before 6.0.0 was read.
     const house = (await contents(pipelined)).find((icon) => icon.releaseId === 3 && icon.name === 'house');
@@ -58,7 +58,7 @@ describe('adding many releases', () => {
   it('reports a source that fails and goes on with the others, writing nothing of it', async () => {
     const database = await sharedDb();
     const missing = join(dir, 'no-such-folder');
-    const outcomes = await collect(addReleases(loaderHandle(database), [SOURCES[0], { spec: missing, version: '7.0.0' }, SOURCES[2]]));
+    const outcomes = await collect(addReleases(database, [SOURCES[0], { spec: missing, version: '7.0.0' }, SOURCES[2]]));
     expect(outcomes.map((o) => ('result' in o ? o.result.version : o.error.message))).to.deep.equal([
       '7.3.1',
       `"${missing}" is not a release version (such as 7.3.1), an existing folder, a .tgz or a .json file`,
@@ -70,10 +70,10 @@ describe('adding many releases', () => {
 
   it('adds them one at a time to a database in memory, with the same outcome', async () => {
     const database = await emptyTestDatabase(); // in memory on SQLite: no file for a worker to open
-    const outcomes = await collect(addReleases(loaderHandle(database), SOURCES));
+    const outcomes = await collect(addReleases(database, SOURCES));
     expect(outcomes.map((o) => ('result' in o ? o.result.version : o.error.message))).to.deep.equal(['7.3.1', '5.15.4', '6.0.0']);
     const reference = await sharedDb();
-    for (const { spec } of SOURCES) await addRelease(loaderHandle(reference), spec);
+    for (const { spec } of SOURCES) await addRelease(reference, spec);
     expect(await contents(database)).to.deep.equal(await contents(reference));
   });
 });

@@ -14,9 +14,9 @@ import type { ReleaseDocument } from '../seeds/import/document.ts';
 import { addRelease } from '../seeds/add-release.ts';
 import { defaultPackageDir } from '../seeds/defaults.ts';
 import { loadRelease, loadReleaseNow, removeRelease, type LoadOptions } from '../seeds/load.ts';
+import { copySqliteToPostgres } from '../scripts/db-copy.ts';
 import { createApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
-import { copyToPostgres } from './copy-to-postgres.ts';
 import { freshPgDatabase } from './pg-test-databases.ts';
 import { onPostgres } from './test-dialect.ts';
 
@@ -53,7 +53,7 @@ export async function loadedSqlite(file: string, load: (db: Db) => unknown): Pro
 export const copiedFrom = (load: (db: Db) => unknown) => async (database: Database) => {
   const scratch = await loadedSqlite(':memory:', load);
   try {
-    await copyToPostgres(scratch, database.pg!);
+    await copySqliteToPostgres(scratch, database.pg!); // what `iconmeta admin db copy` does, verified
   } finally {
     scratch.$client.close();
   }
@@ -76,12 +76,6 @@ export const loadPackages = (versions: string[]) => async (db: Db) => {
 
 /** A fresh database with the packages `versions` imported (once per run on PostgreSQL). */
 export const packagesDatabase = (versions: string[]) => databaseWith(`packages ${versions.join(' ')}`, loadPackages(versions));
-
-/** SQLite's handle, for the synchronous SQLite loader (loadReleaseNow) and SQLite-only reads. */
-export function loaderHandle(database: Database): Db {
-  if (database.sqlite) return database.sqlite;
-  throw new Error('the release loader (seeds/load.ts, seeds/add-release.ts) writes SQLite only: PostgreSQL loading is not on main yet');
-}
 
 /** The release loader on a database of the dialect under test (seeds/load.ts). */
 export const loadInto = async (database: Database, input: unknown, options?: LoadOptions): Promise<number> => loadRelease(database, input, options);

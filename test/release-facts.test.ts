@@ -11,12 +11,12 @@ import type { ReleaseDocument } from '../seeds/import/document.ts';
 import { historyUpTo } from '../seeds/import/labels.ts';
 import { isListed } from '../seeds/import/release-list.ts';
 import { packageSris } from '../seeds/import/sri.ts';
-import { loadReleaseNow } from '../seeds/load.ts';
-import { emptyTestDatabase, fixtureDocument, fixturePath, loaderHandle } from './helpers.ts';
+import { loadRelease } from '../seeds/load.ts';
+import { emptyTestDatabase, fixtureDocument, fixturePath } from './helpers.ts';
 
 const sha384 = (file: string) => `sha384-${createHash('sha384').update(readFileSync(file)).digest('base64')}`;
 /** A fresh empty database of the dialect under test, as the loader's handle. */
-const fresh = async () => loaderHandle(await emptyTestDatabase());
+const fresh = emptyTestDatabase;
 
 describe('release facts', () => {
   describe('SRI values', () => {
@@ -60,8 +60,8 @@ describe('release facts', () => {
 
     it('come from the nearest later release that has the icon, cut to the release; none when no later release has it', async () => {
       const database = await emptyTestDatabase();
-      await addRelease(loaderHandle(database), fixturePath('fa-icon-families')); // 7.3.1, with metadata
-      await addRelease(loaderHandle(database), fixturePath('fa-js-only')); // 6.0.0, JS only
+      await addRelease(database, fixturePath('fa-icon-families')); // 7.3.1, with metadata
+      await addRelease(database, fixturePath('fa-js-only')); // 6.0.0, JS only
       const { db, t } = database;
       const icons = await db.select().from(t.icons).where(eq(t.icons.releaseId, 2));
       const icon = (name: string) => icons.find((i) => i.name === name)!;
@@ -84,8 +84,8 @@ describe('release facts', () => {
 
     it('finds nothing wrong with releases that keep the rules', async () => {
       const db = await fresh();
-      loadReleaseNow(db, valid('1.2.0', '2025-01-01'));
-      loadReleaseNow(db, valid('1.10.0', '2025-01-01'));
+      await loadRelease(db, valid('1.2.0', '2025-01-01'));
+      await loadRelease(db, valid('1.10.0', '2025-01-01'));
       expect(await checkReleases(db)).to.deep.equal({ releases: 2, problems: [] });
     });
 
@@ -98,8 +98,8 @@ describe('release facts', () => {
 
     it('names a .min SRI path, a release dated after the next, and a history past the release', async () => {
       const db = await fresh();
-      loadReleaseNow(db, valid('1.2.0', '2025-02-01', (doc) => doc.sris.push({ license: 'free', path: 'js/all.min.js', value: doc.sris[0].value })));
-      loadReleaseNow(db, valid('1.10.0', '2025-01-01', (doc) => doc.icons[0].changes.push('1.11.0')));
+      await loadRelease(db, valid('1.2.0', '2025-02-01', (doc) => doc.sris.push({ license: 'free', path: 'js/all.min.js', value: doc.sris[0].value })));
+      await loadRelease(db, valid('1.10.0', '2025-01-01', (doc) => doc.icons[0].changes.push('1.11.0')));
       const { problems } = await checkReleases(db);
       expect(problems).to.have.length(3);
       expect(problems.join('\n')).to.match(/1\.2\.0: SRI path js\/all\.min\.js/).and.match(/1\.2\.0 is dated 2025-02-01, after 1\.10\.0/).and.match(/1\.10\.0: 1 icons have changes after the release/);
