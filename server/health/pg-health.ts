@@ -72,6 +72,9 @@ export function createPgHealth(db: PgDb) {
     failed(error: unknown): AppError | null {
       const cause = unavailableCause(error);
       if (!cause) return null;
+      // Readiness says so at once, until its next probe.
+      probedAt = performance.now();
+      probe = Promise.resolve([`database unavailable: PostgreSQL cannot be reached: ${describe(cause)}`]);
       return new AppError(503, 'INTERNAL', `the database is unavailable (${describe(cause)}); retry later`, undefined, { 'Retry-After': String(RETRY_AFTER_SECONDS) });
     },
   };
