@@ -174,6 +174,8 @@ export function createApp({ database, config, logger, ...options }: AppDeps) {
     releases,
     health,
     builds,
+    /** On PostgreSQL: the connection that hears other processes' changes (undefined on SQLite). */
+    changeListener,
     /** Serves GraphQL subscriptions (graphql-ws) on the server's WebSocket upgrades to /graphql. */
     attachSubscriptions: (server: Server) => void subscriptions.push(attachSubscriptions(server, { schema, services, authenticate: auth.authenticate })),
     /** Closes the WebSocket connections (first, at shutdown: they would hold the server open). */

@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { migratePgDatabase, openPgDatabase } from '../db/client.pg.ts';
 import { RELEASES_SCOPE, recordChange } from '../db/data-changes.ts';
+import { listenForChanges } from '../db/pg-change-listener.ts';
 import { postgresDatabase, sqliteDatabase, type Database, type Tables } from '../db/database.ts';
 import { createApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
@@ -124,6 +125,26 @@ describe('serving from PostgreSQL', function () {
     }
   });
 
+  it('the server process waits for a PostgreSQL that is not accepting connections yet (DATABASE_START_WAIT), then serves', async () => {
+    const url = await fixtureDatabase(cluster, 'late_start');
+    const port = await freePort();
+    await cluster.stop();
+    let stopped = true;
+    const server = startServer(':memory:', port, { DATABASE_URL: url, DATABASE_START_WAIT: '60' });
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      expect(server.exitCode).to.equal(null);
+      await cluster.start();
+      stopped = false;
+      await waitUntilUp(port);
+      expect((await get(port, '/readyz')).status).to.equal(200);
+    } finally {
+      if (stopped) await cluster.start();
+      server.kill('SIGTERM');
+      expect(await exited(server)).to.equal(0);
+    }
+  });
+
   describe('two replicas on one database', () => {
     let url: string;
     let a: ReturnType<typeof replica>;
@@ -161,6 +182,19 @@ describe('serving from PostgreSQL', function () {
       expect(await b.cached(page)).to.equal(true);
     });
 
+    it('token failures are counted across both: the limit is for the client, not for each replica', async () => {
+      const url2 = await fixtureDatabase(cluster, 'failures');
+      const env = { TOKEN_FAILURE_LIMIT: '4' };
+      const [x, y] = [replica(url2, env), replica(url2, env)];
+      try {
+        const fail = (r: typeof x) => r.send('/token', { method: 'POST', headers: { authorization: 'Bearer api_not-a-token' } }).then((res) => res.status);
+        expect([await fail(x), await fail(y), await fail(x), await fail(y)]).to.deep.equal([401, 401, 401, 401]);
+        expect([await fail(x), await fail(y)]).to.deep.equal([429, 429]);
+      } finally {
+        await Promise.all([x.stop(), y.stop()]);
+      }
+    });
+
     it('an API token revoked through one is refused by the other', async () => {
       const created = await a.auth.createApiToken({ email: 'revoked@example.test', scopes: [] });
       const exchange = () => b.send('/token', { method: 'POST', headers: { authorization: `Bearer ${created.token}` } });
@@ -191,8 +225,17 @@ describe('serving from PostgreSQL', function () {
         expect(uncached.headers['content-type']).to.match(/^application\/problem\+json/);
         expect(uncached.headers['retry-after']).to.equal('5');
         expect(JSON.parse(uncached.body)).to.include({ status: 503, code: 'INTERNAL' });
-        const graphql = await r.graphql('{ release(version: "1.0.0") { icons { id } } }');
-        expect(graphql.status).to.be.oneOf([200, 503]);
+        // GraphQL says it in the error (as for SQLite's faults), and does not keep that answer.
+        const packsQuery = () => r.graphql('{ release(version: "1.0.0") { iconPacks { name } } }');
+        const graphql = JSON.parse((await packsQuery()).body);
+        expect(graphql.errors[0].message).to.match(/^the database is unavailable \(.*ECONNREFUSED.*\); retry later$/);
+        expect(graphql.errors[0].extensions.code).to.equal('INTERNAL_SERVER_ERROR');
+        // Many at once: every one answered, promptly, none by a crash.
+        const burst = await Promise.all(
+          Array.from({ length: 40 }, (_, i) => (i % 2 ? cachedPage() : r.send(`/releases/${i % 4 ? '1.0.0' : '1.10.0'}/icon-packs`)).then((res) => res.status)),
+        );
+        expect(new Set(burst)).to.deep.equal(new Set([200, 503]));
+        expect(burst.filter((status, i) => i % 2 === 1).every((status) => status === 200)).to.equal(true);
         const readyz = await r.send('/readyz');
         expect(readyz.status).to.equal(503);
         expect(JSON.parse(readyz.body).problems[0]).to.match(/^database unavailable: PostgreSQL cannot be reached/);
@@ -200,13 +243,69 @@ describe('serving from PostgreSQL', function () {
         await cluster.start();
         await within(10_000, async () => (await r.send('/readyz')).status === 200);
         expect((await r.send('/releases/1.0.0/icon-packs')).status).to.equal(200);
-        // The listener is back (or the poll stands in): a change by another replica is seen within a second.
+        expect(JSON.parse((await packsQuery()).body).data.release.iconPacks.length).to.be.above(0);
+        await within(10_000, async () => r.changeListener!.listening());
+        // The listener is back: a change by another replica is seen within a second.
         await within(10_000, async () => (await writer.send('/readyz')).status === 200);
         await addRelease(writer.database, '1.12.0');
         const took = await within(1000, async () => JSON.parse((await r.send('/releases')).body).releases.some((x: { version: string }) => x.version === '1.12.0'));
         expect(took).to.be.below(1000);
       } finally {
         await Promise.all([r.stop(), writer.stop()]);
+      }
+    });
+  });
+
+  describe('the change listener', () => {
+    it('moves on each commit that records a change, by notification (no poll), and once more after reconnecting, for what it missed', async () => {
+      const url = await fixtureDatabase(cluster, 'listener');
+      const writer = postgresDatabase(openPgDatabase(url, { connectionTimeoutMs: 1000 }));
+      const latest = async () => Number((await writer.pg!.$client.query('select coalesce(max(id), 0) as id from data_changes')).rows[0].id);
+      const listener = listenForChanges({ connection: writer.pg!.$client.options, latest, pollIntervalMs: 3_600_000 });
+      try {
+        await listener.started;
+        expect(listener.listening()).to.equal(true);
+        const before = listener.version();
+        await addRelease(writer, '3.0.0');
+        const took = await within(1000, async () => listener.version() > before);
+        expect(took).to.be.below(200);
+        // Rolled back: never announced.
+        const settled = listener.version();
+        await writer.transaction(async (tx) => {
+          await recordChange(writer, tx, RELEASES_SCOPE);
+          throw new Error('rolled back');
+        }).catch(() => {});
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        expect(listener.version()).to.equal(settled);
+
+        await cluster.stop();
+        await within(5000, async () => !listener.listening());
+        const lost = listener.version();
+        await cluster.start();
+        await within(10_000, async () => listener.listening());
+        expect(listener.version()).to.equal(lost + 1);
+      } finally {
+        await listener.close();
+        await writer.close();
+      }
+    });
+
+    it('polls the newest change id when it cannot listen, and sees a change within a second', async () => {
+      const url = await fixtureDatabase(cluster, 'listener_poll');
+      const writer = postgresDatabase(openPgDatabase(url));
+      const latest = async () => Number((await writer.pg!.$client.query('select coalesce(max(id), 0) as id from data_changes')).rows[0].id);
+      // Listening is refused (nothing listens on that port); the poll through the pool stands in.
+      const listener = listenForChanges({ connection: { connectionString: url.replace(`:${cluster.port}/`, `:${await freePort()}/`) }, latest });
+      try {
+        await listener.started;
+        expect(listener.listening()).to.equal(false);
+        await within(1500, async () => listener.version() > 0); // the first poll: whatever exists already
+        const before = listener.version();
+        await addRelease(writer, '3.0.0');
+        expect(await within(1000, async () => listener.version() > before)).to.be.below(1000);
+      } finally {
+        await listener.close();
+        await writer.close();
       }
     });
   });
