@@ -33,9 +33,11 @@ export function unavailableCause(error: unknown): (Error & { code?: string }) | 
   return null;
 }
 
+/** What went wrong, without the server's address (it goes into public error messages). */
 function describe(error: Error & { code?: string }): string {
-  const message = error.message || (error as { errors?: Error[] }).errors?.map((e) => e.message).join('; ') || 'no answer';
-  return error.code && !message.includes(error.code) ? `${message} (${error.code})` : message;
+  if (error.code && NETWORK_CODES.has(error.code)) return `no connection: ${error.code}`;
+  if (error.code && UNAVAILABLE_STATES.test(error.code)) return `${error.message} (${error.code})`;
+  return error.message || 'no answer';
 }
 
 export function createPgHealth(db: PgDb) {
