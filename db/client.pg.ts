@@ -27,6 +27,10 @@ export function openPgDatabase(url: string, { poolSize = 10, connectionTimeoutMs
     max: poolSize,
     connectionTimeoutMillis: connectionTimeoutMs,
     statement_timeout: statementTimeoutMs,
+    // The server's own timeout needs a server that answers; a network that drops everything (no
+    // reset, no answer) is noticed by the client: TCP keepalive, and a limit on waiting for rows.
+    query_timeout: statementTimeoutMs + 5000,
+    keepAlive: true,
     idleTimeoutMillis: 30_000,
   });
   // An idle connection the server closed (a restart) emits here; without a listener it would

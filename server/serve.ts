@@ -2,9 +2,9 @@
 // Every start-up problem is found before any data is written to the database.
 import { createServer as createHttpServer, type Server } from 'node:http';
 import { createServer as createNetServer } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from 'pino';
 import { migrateDatabase, openDatabase, type Db } from '../db/client.ts';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { DatabaseUnusableError } from '../db/integrity.ts';
 import { recordVerified, unchangedSinceVerified } from '../db/verified-stamp.ts';
 import { postgresDatabase, sqliteDatabase, type Database } from '../db/database.ts';

@@ -18,8 +18,9 @@ const RETRY_AFTER_SECONDS = 5;
 // 57014 a statement cancelled by statement_timeout).
 const UNAVAILABLE_STATES = /^(08...|53...|57P0[1-4]|57014)$/;
 const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOENT']);
-// node-postgres's own: a connection cut, no connection within connectionTimeoutMillis, a pool ended at shutdown.
-const DRIVER_MESSAGES = /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Cannot use a pool after calling end)/;
+// node-postgres's own: a connection cut, no connection within connectionTimeoutMillis, no answer
+// within query_timeout, a pool ended at shutdown.
+const DRIVER_MESSAGES = /^(Connection terminated|timeout exceeded when trying to connect|Query read timeout|Client has encountered a connection error|Cannot use a pool after calling end)/;
 
 /** The error, or the one it wraps (drizzle's DrizzleQueryError, connection timeouts), that says PostgreSQL is unavailable; null if none does. */
 export function unavailableCause(error: unknown): (Error & { code?: string }) | null {
