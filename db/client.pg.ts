@@ -1,15 +1,12 @@
 // PostgreSQL (DATABASE_URL): a connection pool with bounded waits, and the drizzle-kit migrations
 // of db/migrations-pg. The SQLite side is db/client.ts.
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { migrationsFolder } from './pg-migrations.ts';
 import * as schema from './schema.pg.ts';
 
 export type PgDb = NodePgDatabase<typeof schema> & { $client: pg.Pool };
-
-const migrationsFolder = resolve(dirname(fileURLToPath(import.meta.url)), 'migrations-pg');
 
 export interface PgOptions {
   /** Connections this process keeps at most. */
@@ -30,6 +27,10 @@ export function openPgDatabase(url: string, { poolSize = 10, connectionTimeoutMs
     max: poolSize,
     connectionTimeoutMillis: connectionTimeoutMs,
     statement_timeout: statementTimeoutMs,
+    // The server's own timeout needs a server that answers; a network that drops everything (no
+    // reset, no answer) is noticed by the client: TCP keepalive, and a limit on waiting for rows.
+    query_timeout: statementTimeoutMs + 5000,
+    keepAlive: true,
     idleTimeoutMillis: 30_000,
   });
   // An idle connection the server closed (a restart) emits here; without a listener it would
@@ -56,3 +57,4 @@ export async function migratePgDatabase(db: PgDb): Promise<void> {
     await lock.end(); // ending the session releases the lock
   }
 }
+

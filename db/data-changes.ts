@@ -7,6 +7,12 @@ import { first, prepared, type Database, type Tables } from './database.ts';
 export const RELEASES_SCOPE = 'releases';
 export const accountScope = (accountId: number) => `account:${accountId}`;
 
+/**
+ * The PostgreSQL channel on which each recorded change's id is announced (at its commit): server
+ * processes LISTEN on it (db/pg-change-listener.ts) instead of asking the table before each request.
+ */
+export const CHANGES_CHANNEL = 'iconmeta_data_changes';
+
 /** Rows kept: a reader further behind than this (idle through that many changes) drops everything. */
 const KEPT_CHANGES = 1000;
 
@@ -21,6 +27,8 @@ export async function recordChange(database: Database, tx: Db, scope: string): P
   // their commit (a transaction-level lock), so ids become visible in order. SQLite has one writer.
   if (database.dialect === 'postgres') await (tx as unknown as { execute(query: unknown): Promise<unknown> }).execute(sql`select pg_advisory_xact_lock(${CHANGE_LOCK})`);
   const { id } = first(await tx.insert(t.dataChanges).values({ scope }).returning({ id: t.dataChanges.id }))!;
+  // Queued with the transaction: listeners hear it at commit, never of a change rolled back.
+  if (database.dialect === 'postgres') await (tx as unknown as { execute(query: unknown): Promise<unknown> }).execute(sql`select pg_notify(${CHANGES_CHANNEL}, ${String(id)})`);
   if (id % 100 === 0) await tx.delete(t.dataChanges).where(lte(t.dataChanges.id, id - KEPT_CHANGES));
 }
 

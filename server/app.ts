@@ -38,7 +38,8 @@ import { createKitAssets } from './kits/kit-assets.service.ts';
 import { createKitsRepo } from './kits/kits.repo.ts';
 import { createKitsService } from './kits/kits.service.ts';
 import { createGraphQLRouter } from './graphql/graphql.router.ts';
-import { createDatabaseHealth } from './health/database-health.ts';
+import { healthOf, type DatabaseHealth } from './health/health.ts';
+import { listenForChanges } from '../db/pg-change-listener.ts';
 import { openApiDocument } from './openapi.ts';
 import { createCatalogueService } from './releases/catalogue.service.ts';
 import { createChangesRouter } from './releases/changes.router.ts';
@@ -57,11 +58,23 @@ export interface AppDeps {
   logger: Logger;
   /** The time, injectable so tests can expire tokens without waiting. */
   clock?: Clock;
+  /** The database's health, when the caller keeps it too (serve.ts: the SQLite file's integrity checks). */
+  health?: DatabaseHealth;
 }
 
 export function createApp({ database, config, logger, ...options }: AppDeps) {
-  const db = database.sqlite!; // until the PostgreSQL health checks exist
-  const releasesRepo = createReleasesRepo(database);
+  // PostgreSQL announces other processes' commits (LISTEN), where SQLite has PRAGMA data_version.
+  const changeListener = database.pg
+    ? listenForChanges({
+        connection: database.pg.$client.options,
+        latest: () => releasesRepo.changes.latest(),
+        onState: (state, error) =>
+          state === 'lost'
+            ? logger.warn({ err: error }, 'lost the database connection that hears other processes\' changes: reconnecting, polling meanwhile')
+            : logger.info('listening for other processes\' changes'),
+      })
+    : undefined;
+  const releasesRepo = createReleasesRepo(database, changeListener);
   const releases = createReleasesService(releasesRepo);
   const catalogue = createCatalogueService(releasesRepo, releases);
   const iconsRepo = createIconsRepo(database);
@@ -85,11 +98,16 @@ export function createApp({ database, config, logger, ...options }: AppDeps) {
   app.get('/healthz', (_req, res) => {
     res.set('Cache-Control', 'no-store').json({ status: 'ok' });
   });
-  const health = createDatabaseHealth(db);
-  app.get('/readyz', (_req, res) => {
+  const health = options.health ?? healthOf(database);
+  // The database's own state (SQLite: migrations, the file's damage, writability; PostgreSQL:
+  // reachable, migrations) around the release list's, in the order SQLite has always given them.
+  const readiness = database.sqlite
+    ? (count: number, unread: string[]) => [...readinessProblems(database.sqlite!, count), ...unread, ...(health.problems() as string[])]
+    : async (count: number, unread: string[]) => [...(await health.problems()), ...(count === 0 ? ['no releases loaded'] : []), ...unread];
+  app.get('/readyz', async (_req, res) => {
     const count = releases.loaded() ? releases.list().length : 0;
     const unread = releases.loaded() ? [] : ['the release list has not been read from the database'];
-    const problems = [...readinessProblems(db, count), ...unread, ...health.problems()];
+    const problems = await readiness(count, unread);
     res.set('Cache-Control', 'no-store').status(problems.length === 0 ? 200 : 503).json({ status: problems.length === 0 ? 'ready' : 'not ready', problems, releases: count });
   });
   // The icon browser: / and /graphql from a browser (no `query`), /icons/:id, /diff, /api, /web/*.
@@ -156,10 +174,12 @@ export function createApp({ database, config, logger, ...options }: AppDeps) {
     releases,
     health,
     builds,
+    /** On PostgreSQL: the connection that hears other processes' changes (undefined on SQLite). */
+    changeListener,
     /** Serves GraphQL subscriptions (graphql-ws) on the server's WebSocket upgrades to /graphql. */
     attachSubscriptions: (server: Server) => void subscriptions.push(attachSubscriptions(server, { schema, services, authenticate: auth.authenticate })),
     /** Closes the WebSocket connections (first, at shutdown: they would hold the server open). */
     closeSubscriptions: async () => void (await Promise.all(subscriptions.splice(0).map((s) => s.dispose()))),
-    close: async () => (cache.clear(), await Promise.all(subscriptions.splice(0).map((s) => s.dispose())), await apollo.stop()),
+    close: async () => (cache.clear(), await Promise.all(subscriptions.splice(0).map((s) => s.dispose())), await apollo.stop(), await changeListener?.close()),
   };
 }

@@ -15,6 +15,10 @@ const schema = z.object({
   // Unset: the default path's folder is created, an operator's DATABASE_PATH must name an existing one.
   DATABASE_CREATE_DIR: z.enum(['true', 'false', '1', '0']).optional(),
   DATABASE_URL: z.string().optional(),
+  DATABASE_POOL_SIZE: integer(10, 1, 1000),
+  DATABASE_CONNECT_TIMEOUT_MS: integer(5000, 100, 600_000),
+  DATABASE_STATEMENT_TIMEOUT_MS: integer(30_000, 100, 3_600_000),
+  DATABASE_START_WAIT: integer(30, 0, 3600),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEFAULTS: flag(true),
   ACCESS_LOG: flag(true),
@@ -36,6 +40,16 @@ export type Config = {
   databasePath: string;
   /** Whether a missing folder of databasePath may be created (else the start is refused: a mistyped path). */
   databaseCreateDirectory: boolean;
+  /** PostgreSQL's connection URL (DATABASE_URL); null: the SQLite file at databasePath. */
+  databaseUrl: string | null;
+  /** PostgreSQL connections this process keeps at most. */
+  databasePoolSize: number;
+  /** How long a query waits for a PostgreSQL connection (free in the pool, or accepted by the server). */
+  databaseConnectTimeoutMs: number;
+  /** PostgreSQL cancels a statement running longer than this. */
+  databaseStatementTimeoutMs: number;
+  /** Seconds a start waits for an unreachable PostgreSQL before giving up (exit code 3). */
+  databaseStartWaitSeconds: number;
   logLevel: z.infer<typeof schema>['LOG_LEVEL'];
   seedDefaults: boolean;
   accessLog: boolean;
@@ -75,17 +89,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   } catch (error) {
     problems.push(`TRUST_PROXY: ${(error as Error).message}`);
   }
-  // PostgreSQL (issue 14) has its schema and migrations (db/schema.pg.ts) but no repositories yet:
-  // refused, rather than a server that would start and then fail every request.
-  if (present.DATABASE_URL !== undefined) {
-    problems.push('DATABASE_URL: PostgreSQL is not supported by this version yet; unset DATABASE_URL to use the SQLite file at DATABASE_PATH');
-  }
+  const urlProblem = present.DATABASE_URL === undefined ? null : postgresUrlProblem(present.DATABASE_URL);
+  if (urlProblem) problems.push(`DATABASE_URL: ${urlProblem}`);
   if (!result.success || problems.length > 0) throw new ConfigError(problems);
   const c = result.data;
   return {
     port: c.PORT,
     host: c.HOST,
     databasePath: c.DATABASE_PATH,
+    databaseUrl: c.DATABASE_URL ?? null,
+    databasePoolSize: c.DATABASE_POOL_SIZE,
+    databaseConnectTimeoutMs: c.DATABASE_CONNECT_TIMEOUT_MS,
+    databaseStatementTimeoutMs: c.DATABASE_STATEMENT_TIMEOUT_MS,
+    databaseStartWaitSeconds: c.DATABASE_START_WAIT,
     databaseCreateDirectory: c.DATABASE_CREATE_DIR === undefined ? c.DATABASE_PATH === DEFAULT_DATABASE_PATH : ['true', '1'].includes(c.DATABASE_CREATE_DIR),
     logLevel: c.LOG_LEVEL,
     seedDefaults: c.SEED_DEFAULTS,
@@ -101,4 +117,30 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseCheckIntervalSeconds: c.DATABASE_CHECK_INTERVAL,
     releaseCacheBytes: c.RELEASE_CACHE_MB * 1024 * 1024,
   };
+}
+
+/** Why `url` is not a PostgreSQL connection URL (null: it is). Never repeats the URL: it may hold a password. */
+function postgresUrlProblem(url: string): string | null {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return 'not a URL; expected postgres://user:password@host:5432/database';
+  }
+  if (parsed.protocol !== 'postgres:' && parsed.protocol !== 'postgresql:') {
+    return `the scheme ${parsed.protocol.slice(0, -1)}: is not PostgreSQL's; expected postgres://user:password@host:5432/database (unset it for the SQLite file at DATABASE_PATH)`;
+  }
+  return null;
+}
+
+/** The URL as it may be logged: its password replaced. */
+export function redactedUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    for (const key of ['password', 'sslpassword']) if (parsed.searchParams.has(key)) parsed.searchParams.set(key, '***');
+    return parsed.toString();
+  } catch {
+    return '(a URL that cannot be parsed)';
+  }
 }

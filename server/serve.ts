@@ -2,13 +2,18 @@
 // Every start-up problem is found before any data is written to the database.
 import { createServer as createHttpServer, type Server } from 'node:http';
 import { createServer as createNetServer } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from 'pino';
 import { migrateDatabase, openDatabase, type Db } from '../db/client.ts';
+import { DatabaseUnusableError } from '../db/integrity.ts';
 import { recordVerified, unchangedSinceVerified } from '../db/verified-stamp.ts';
-import { sqliteDatabase } from '../db/database.ts';
+import { postgresDatabase, sqliteDatabase, type Database } from '../db/database.ts';
 import { seedDefaultsIfEmpty } from '../seeds/defaults.ts';
 import { createApp } from './app.ts';
-import type { Config } from './config.ts';
+import { redactedUrl, type Config } from './config.ts';
+import { createDatabaseHealth } from './health/database-health.ts';
+import type { DatabaseHealth } from './health/health.ts';
+import { unavailableCause } from './health/pg-health.ts';
 import { scheduleIntegrityChecks } from './health/integrity-check.ts';
 import { createMetrics } from './http/metrics.ts';
 import { drainLogs } from './logger.ts';
@@ -50,9 +55,21 @@ async function probePort(host: string, port: number): Promise<void> {
   await new Promise((resolve) => probe.close(resolve));
 }
 
-/** Serves until SIGTERM or SIGINT; resolves once stopped (requests finished, database closed). */
-export async function serve(config: Config, logger: Logger): Promise<void> {
-  await probePort(config.host, config.port);
+/** What serve() needs of either database: the handle, and what to do once the app runs and at shutdown. */
+interface Store {
+  database: Database;
+  /** Where the data is, as logged (a PostgreSQL URL without its password). */
+  location: string;
+  health?: DatabaseHealth;
+  /** Releases in the database, read at each scrape of /metrics; undefined: the app's release list. */
+  releaseCount?: () => number;
+  /** Called once the app exists; returns what to stop at shutdown. */
+  started(): { stop(): void } | undefined;
+  /** Closes the database (after the app has closed). */
+  close(): Promise<void>;
+}
+
+async function openSqlite(config: Config, logger: Logger): Promise<Store> {
   // A file this service closed cleanly and nobody changed since is not read whole again before
   // listening (db/verified-stamp.ts); the background check looks at it at once instead. Only
   // while that check runs at all.
@@ -61,13 +78,21 @@ export async function serve(config: Config, logger: Logger): Promise<void> {
   const db: Db = openDatabase(config.databasePath, { createDirectory: config.databaseCreateDirectory, skipIntegrityCheck: verified });
   migrateDatabase(db);
   if (config.seedDefaults) await seedDefaultsIfEmpty(db, logger);
-
-  const { handler: appHandler, cache, health, close, attachSubscriptions, closeSubscriptions } = createApp({ database: sqliteDatabase(db), config, logger });
-  // The file was checked before it was opened (openDatabase), or is checked now if that was
-  // skipped; damage found later flips readiness.
-  const interval = config.databaseCheckIntervalSeconds * 1000;
-  const integrityChecks = checksInBackground
-    ? scheduleIntegrityChecks(
+  const health = createDatabaseHealth(db);
+  // Read at each scrape, so releases added by the seed command from another process show.
+  const countReleases = db.$client.prepare('select count(*) from releases').pluck();
+  return {
+    database: sqliteDatabase(db),
+    location: config.databasePath,
+    health,
+    releaseCount: () => countReleases.get() as number,
+    started() {
+      // The file was checked before it was opened (openDatabase), or is checked now if that was
+      // skipped; damage found later flips readiness.
+      const interval = config.databaseCheckIntervalSeconds * 1000;
+      if (verified) logger.info({ database: config.databasePath }, 'the database file is unchanged since its clean shutdown: checking it in the background');
+      if (!checksInBackground) return undefined;
+      return scheduleIntegrityChecks(
         config.databasePath,
         interval,
         (problems) => {
@@ -75,12 +100,66 @@ export async function serve(config: Config, logger: Logger): Promise<void> {
           health.integrityChecked(problems);
         },
         verified ? STARTUP_CHECK_DELAY_MS : interval,
-      )
-    : undefined;
-  if (verified) logger.info({ database: config.databasePath }, 'the database file is unchanged since its clean shutdown: checking it in the background');
-  // Read at each scrape, so releases added by the seed command from another process show.
-  const countReleases = db.$client.prepare('select count(*) from releases').pluck();
-  const metrics = config.metrics ? createMetrics({ releaseCount: () => countReleases.get() as number, responseCacheBytes: () => cache.bytes }) : undefined;
+      );
+    },
+    async close() {
+      db.$client.close();
+      // Closed cleanly after a run that met no damage: the next start need not read it whole.
+      if (config.databasePath !== ':memory:' && !health.damageFound()) recordVerified(config.databasePath);
+    },
+  };
+}
+
+/**
+ * PostgreSQL (DATABASE_URL). Replicas are often started together with their database (a compose
+ * file, a cluster coming up): a server not accepting connections yet is waited for, retrying, up
+ * to DATABASE_START_WAIT seconds; then, or at once for anything else (a wrong password, a missing
+ * database), the start fails with exit code 3 and the reason. The file checks of SQLite have no
+ * equivalent here: the server keeps its own data sound.
+ */
+async function openPostgres(config: Config, url: string, logger: Logger): Promise<Store> {
+  const location = redactedUrl(url);
+  // Loaded only here: a start on SQLite needs none of the PostgreSQL driver.
+  const { migratePgDatabase, openPgDatabase } = await import('../db/client.pg.ts');
+  const pg = openPgDatabase(url, {
+    poolSize: config.databasePoolSize,
+    connectionTimeoutMs: config.databaseConnectTimeoutMs,
+    statementTimeoutMs: config.databaseStatementTimeoutMs,
+  });
+  const deadline = performance.now() + config.databaseStartWaitSeconds * 1000;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await migratePgDatabase(pg);
+      break;
+    } catch (error) {
+      const unavailable = unavailableCause(error);
+      const left = deadline - performance.now();
+      if (!unavailable || left <= 0) {
+        await pg.$client.end().catch(() => {});
+        const waited = config.databaseStartWaitSeconds > 0 ? ` after waiting ${config.databaseStartWaitSeconds} s (DATABASE_START_WAIT)` : '';
+        throw new DatabaseUnusableError(
+          unavailable
+            ? `PostgreSQL at ${location} cannot be reached${waited}: ${(unavailable as Error).message || unavailable.code}`
+            : `PostgreSQL at ${location} cannot be used: ${(error as Error).message}`,
+        );
+      }
+      logger.warn({ database: location, problem: unavailable.message || unavailable.code, attempt }, 'PostgreSQL cannot be reached yet: retrying');
+      await sleep(Math.min(attempt * 500, 5000, left));
+    }
+  }
+  const database = postgresDatabase(pg);
+  return { database, location, started: () => undefined, close: () => database.close() };
+}
+
+/** Serves until SIGTERM or SIGINT; resolves once stopped (requests finished, database closed). */
+export async function serve(config: Config, logger: Logger): Promise<void> {
+  await probePort(config.host, config.port);
+  const store = config.databaseUrl ? await openPostgres(config, config.databaseUrl, logger) : await openSqlite(config, logger);
+
+  const { handler: appHandler, cache, releases, close, attachSubscriptions, closeSubscriptions } = createApp({ database: store.database, config, logger, health: store.health });
+  const background = store.started();
+  const releaseCount = store.releaseCount ?? (() => (releases.loaded() ? releases.list().length : 0));
+  const metrics = config.metrics ? createMetrics({ releaseCount, responseCacheBytes: () => cache.bytes }) : undefined;
   metrics?.countCache(cache);
   const handler = metrics ? metrics.wrap(appHandler) : appHandler;
   // Node answers 431 past 16 KiB of headers; slow clients cannot hold a request open for long.
@@ -107,11 +186,9 @@ export async function serve(config: Config, logger: Logger): Promise<void> {
     deadline.unref();
     void closeSubscriptions();
     server.close(async () => {
-      integrityChecks?.stop();
+      background?.stop();
       await close();
-      db.$client.close();
-      // Closed cleanly after a run that met no damage: the next start need not read it whole.
-      if (config.databasePath !== ':memory:' && !health.damageFound()) recordVerified(config.databasePath);
+      await store.close();
       logger.info('stopped');
       await drainLogs(logger);
       stopped();
@@ -126,9 +203,9 @@ export async function serve(config: Config, logger: Logger): Promise<void> {
   } catch (error) {
     process.off('SIGTERM', shutdown);
     process.off('SIGINT', shutdown);
-    integrityChecks?.stop();
+    background?.stop();
     await close();
-    db.$client.close();
+    await store.close();
     throw error;
   }
   if (stopping) {
@@ -138,6 +215,6 @@ export async function serve(config: Config, logger: Logger): Promise<void> {
   }
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  logger.info({ url: `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}/`, database: config.databasePath }, 'iconmeta listening');
+  logger.info({ url: `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}/`, database: store.location }, 'iconmeta listening');
   return done;
 }

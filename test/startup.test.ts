@@ -93,13 +93,23 @@ describe('starting the service', () => {
     expect(existsSync(join(dir, 'db.sqlite'))).to.equal(false);
   });
 
-  it('refuses DATABASE_URL (PostgreSQL) with exit code 2 and what to do instead, creating nothing', async () => {
-    const { code, stderr } = await run([], { DATABASE_URL: 'postgres://127.0.0.1/iconmeta', DATABASE_PATH: join(dir, 'url.sqlite'), PORT: '0' });
+  it('refuses a DATABASE_URL that is not PostgreSQL\'s with exit code 2, without repeating it, creating nothing', async () => {
+    const { code, stderr } = await run([], { DATABASE_URL: 'mysql://admin:s3cret@127.0.0.1/iconmeta', DATABASE_PATH: join(dir, 'url.sqlite'), PORT: '0' });
     expect(code).to.equal(2);
     expect(stderr.trim()).to.equal(
-      'iconmeta: invalid configuration: DATABASE_URL: PostgreSQL is not supported by this version yet; unset DATABASE_URL to use the SQLite file at DATABASE_PATH',
+      'iconmeta: invalid configuration: DATABASE_URL: the scheme mysql: is not PostgreSQL\'s; expected postgres://user:password@host:5432/database (unset it for the SQLite file at DATABASE_PATH)',
     );
     expect(existsSync(join(dir, 'url.sqlite'))).to.equal(false);
+  });
+
+  it('gives up on a PostgreSQL that cannot be reached after DATABASE_START_WAIT, with exit code 3 and the URL without its password', async () => {
+    const port = await freePort(); // nothing listens there
+    const started = Date.now();
+    const { code, stderr } = await run([], { DATABASE_URL: `postgres://iconmeta:s3cret@127.0.0.1:${port}/iconmeta`, DATABASE_START_WAIT: '1', PORT: '0', LOG_LEVEL: 'silent' });
+    expect(code).to.equal(3);
+    expect(stderr.trim()).to.match(new RegExp(`^iconmeta: PostgreSQL at postgres://iconmeta:\\*\\*\\*@127\\.0\\.0\\.1:${port}/iconmeta cannot be reached after waiting 1 s \\(DATABASE_START_WAIT\\): .*ECONNREFUSED`));
+    expect(stderr).not.to.include('s3cret');
+    expect(Date.now() - started).to.be.below(15_000);
   });
 
   it('refuses a file that is not SQLite, and a path that is a folder, with exit code 3, leaving them as they were', async () => {

@@ -8,10 +8,16 @@ import type * as schema from '../../db/schema.ts';
 export type ReleaseRow = typeof schema.releases.$inferSelect;
 export type FamilyStyleRow = typeof schema.familyStyles.$inferSelect;
 
-export function createReleasesRepo(database: Database) {
+/** On PostgreSQL: what announces other processes' commits (db/pg-change-listener.ts). */
+export interface ChangeSignal {
+  version(): number;
+}
+
+export function createReleasesRepo(database: Database, signal?: ChangeSignal) {
   const { db, t } = database;
   // Checked on every request: prepared once (db.pragma() would prepare it each time).
-  const dataVersion = database.sqlite?.$client.prepare('PRAGMA data_version').pluck();
+  const pragma = database.sqlite?.$client.prepare('PRAGMA data_version').pluck();
+  const dataVersion = pragma ? () => pragma.get() as number : signal ? signal.version : () => null;
   const changes = createChangeReader(database);
   return {
     all: async (): Promise<ReleaseRow[]> => db.select().from(t.releases),
@@ -19,10 +25,10 @@ export function createReleasesRepo(database: Database) {
     /**
      * On SQLite, changes whenever another connection (the seed CLI, another server) commits to the
      * database file. Synchronous, unlike the rest: it is asked before every request, so it must
-     * answer from memory or something as cheap (here one pragma, no I/O). On PostgreSQL, null:
-     * other processes' commits are announced instead (NOTIFY).
+     * answer from memory or something as cheap (here one pragma, no I/O). On PostgreSQL, a counter
+     * moved by the commits announced (NOTIFY, see `signal`); null without a signal (never changes).
      */
-    dataVersion: (): number | null => (dataVersion ? (dataVersion.get() as number) : null),
+    dataVersion: dataVersion as () => number | null,
 
     /** What those commits changed (data_changes), to drop only the caches they cover. */
     changes,
