@@ -148,6 +148,9 @@ async function openPostgres(config: Config, url: string, logger: Logger): Promis
     }
   }
   const database = postgresDatabase(pg);
+  // Replicas starting together on an empty database: each seeds, and a release another one
+  // imported meanwhile is skipped (seeds/defaults.ts).
+  if (config.seedDefaults) await seedDefaultsIfEmpty(database, logger);
   return { database, location, started: () => undefined, close: () => database.close() };
 }
 

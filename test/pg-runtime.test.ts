@@ -3,42 +3,31 @@
 // drop only the caches a change covers; and PostgreSQL stopped under requests and started again.
 import { expect } from 'chai';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { migratePgDatabase, openPgDatabase } from '../db/client.pg.ts';
 import { RELEASES_SCOPE, recordChange } from '../db/data-changes.ts';
 import { listenForChanges } from '../db/pg-change-listener.ts';
-import { postgresDatabase, sqliteDatabase, type Database, type Tables } from '../db/database.ts';
+import { postgresDatabase, type Database } from '../db/database.ts';
+import { loadRelease } from '../seeds/load.ts';
 import { createApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
 import { createMetrics } from '../server/http/metrics.ts';
-import { rawRequest, testDatabase } from './helpers.ts';
+import { FIXTURE_VERSIONS, fixtureDocument, rawRequest } from './helpers.ts';
 import { startPgCluster, type PgCluster } from './pg-cluster.ts';
 import { exited, freePort, get, startServer, waitUntilUp } from './process-helpers.ts';
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 
-/** Copies the SQLite fixture database's rows into a migrated PostgreSQL database (foreign keys checked by neither side meanwhile). */
-async function copyFixture(target: Database): Promise<void> {
-  const source = sqliteDatabase(testDatabase());
-  await target.transaction(async (tx) => {
-    await (tx as unknown as { execute(query: unknown): Promise<unknown> }).execute(sql`set local session_replication_role = replica`);
-    for (const name of Object.keys(source.t) as (keyof Tables)[]) {
-      const rows = (await source.db.select().from(source.t[name] as Tables['releases'])) as Record<string, unknown>[];
-      for (let i = 0; i < rows.length; i += 500) await tx.insert(target.t[name] as Tables['releases']).values(rows.slice(i, i + 500) as never);
-    }
-  });
-  // Identity columns go on from the copied ids.
-  const { rows } = await target.pg!.$client.query<{ table_name: string }>("select table_name from information_schema.columns where table_schema = 'public' and is_identity = 'YES'");
-  for (const { table_name } of rows) await target.pg!.$client.query(`select setval(pg_get_serial_sequence('${table_name}', 'id'), coalesce((select max(id) from ${table_name}), 0) + 1, false)`);
-  await source.close();
+/** The fixture releases, loaded by the release loader. */
+async function loadFixtures(versions: string[], database: Database): Promise<void> {
+  for (const [i, version] of versions.entries()) await loadRelease(database, fixtureDocument(version, `2025-0${i + 1}-01`));
 }
 
 async function fixtureDatabase(cluster: PgCluster, name: string): Promise<string> {
   const url = await cluster.createDatabase(name);
   const pg = openPgDatabase(url);
   await migratePgDatabase(pg);
-  await copyFixture(postgresDatabase(pg));
+  await loadFixtures(FIXTURE_VERSIONS, postgresDatabase(pg));
   await pg.$client.end();
   return url;
 }
@@ -128,6 +117,22 @@ describe('serving from PostgreSQL', function () {
       b.kill('SIGTERM');
       expect(await exited(a)).to.equal(0);
       expect(await exited(b)).to.equal(0);
+    }
+  });
+
+  it('the server process seeds the embedded default releases into an empty database, as on SQLite', async function () {
+    this.timeout(120_000);
+    const url = await cluster.createDatabase('seeded_start');
+    const port = await freePort();
+    const server = startServer(':memory:', port, { DATABASE_URL: url, SEED_DEFAULTS: 'true' });
+    try {
+      await waitUntilUp(port, 90_000);
+      const { releases } = JSON.parse((await get(port, '/releases')).body) as { releases: { version: string }[] };
+      expect(releases.map((r) => r.version)).to.deep.equal(['5.15.4', '6.7.2', '7.3.1']);
+      expect((await get(port, '/readyz')).status).to.equal(200);
+    } finally {
+      server.kill('SIGTERM');
+      expect(await exited(server)).to.equal(0);
     }
   });
 

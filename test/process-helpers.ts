@@ -51,8 +51,8 @@ export function postJson(port: number, path: string, payload: unknown): Promise<
   });
 }
 
-export async function waitUntilUp(port: number) {
-  for (let i = 0; i < 300; i++) {
+export async function waitUntilUp(port: number, timeoutMs = 30_000) {
+  for (let i = 0; i < timeoutMs / 100; i++) {
     try {
       return await get(port, '/healthz');
     } catch {

@@ -18,7 +18,7 @@ export function sqliteOnly(context: Mocha.Context, reason: string): void {
 }
 
 /** Whether server/main.ts takes DATABASE_URL yet (the PostgreSQL server runtime, branch pg-server). */
-const SERVER_RUNS_ON_POSTGRES = false;
+const SERVER_RUNS_ON_POSTGRES = true;
 
 /** Skips a test that starts the server process, on PostgreSQL while the server cannot run there. */
 export function serverProcess(context: Mocha.Context): void {
