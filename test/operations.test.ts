@@ -60,7 +60,10 @@ describe('operations', () => {
       expect((await request(app.handler).get('/readyz').expect(503)).body.problems).to.deep.equal(['no releases loaded']);
       // As if the code were newer than the database: a migration the database has not recorded.
       if (empty.sqlite) empty.sqlite.run(sql`delete from __drizzle_migrations where rowid = (select max(rowid) from __drizzle_migrations)`);
-      else await empty.pg!.execute(sql`delete from drizzle.__drizzle_migrations where id = (select max(id) from drizzle.__drizzle_migrations)`);
+      else {
+        await empty.pg!.execute(sql`delete from drizzle.__drizzle_migrations where id = (select max(id) from drizzle.__drizzle_migrations)`);
+        await new Promise((resolve) => setTimeout(resolve, 1100)); // PostgreSQL is probed at most once a second (pg-health.ts)
+      }
       expect((await request(app.handler).get('/readyz').expect(503)).body.problems).to.deep.equal(['1 database migrations not applied', 'no releases loaded']);
     });
   });
