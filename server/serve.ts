@@ -132,7 +132,9 @@ async function openPostgres(config: Config, url: string, logger: Logger): Promis
       await migratePgDatabase(pg);
       break;
     } catch (error) {
-      const unavailable = unavailableCause(error);
+      // A wrong password is not waited out: it is answered at once, however long the wait.
+      const cause = unavailableCause(error);
+      const unavailable = cause?.code?.startsWith('28') ? null : cause;
       const left = deadline - performance.now();
       if (!unavailable || left <= 0) {
         await pg.$client.end().catch(() => {});

@@ -22,6 +22,7 @@ describe('PostgreSQL faults', () => {
       new Error('timeout exceeded when trying to connect'),
       new Error('Connection terminated due to connection timeout', { cause: new Error('Connection terminated unexpectedly') }),
       wrapped(new Error('Query read timeout')),
+      withCode('password authentication failed for user "iconmeta"', '28P01'), // a password rotated while serving
     ];
     for (const error of unavailable) expect(unavailableCause(error), error.message).not.to.equal(null);
   });
@@ -30,7 +31,6 @@ describe('PostgreSQL faults', () => {
     const others = [
       wrapped(withCode('duplicate key value violates unique constraint "kits_token_unique"', '23505')),
       wrapped(withCode('relation "nope" does not exist', '42P01')),
-      wrapped(withCode('password authentication failed for user "iconmeta"', '28P01')),
       new TypeError('cannot read properties of undefined'),
       'a string',
       null,

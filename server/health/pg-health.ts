@@ -15,8 +15,9 @@ const RETRY_AFTER_SECONDS = 5;
 
 // Connection exceptions (08), insufficient resources (53: too many connections, disk full),
 // operator intervention (57P01 admin shutdown, 57P02 crash shutdown, 57P03 cannot connect now,
-// 57014 a statement cancelled by statement_timeout).
-const UNAVAILABLE_STATES = /^(08...|53...|57P0[1-4]|57014)$/;
+// 57014 a statement cancelled by statement_timeout), and invalid authorization (28: a password
+// rotated on the server but not yet here: the database cannot be used until an operator acts).
+const UNAVAILABLE_STATES = /^(08...|28...|53...|57P0[1-4]|57014)$/;
 const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOENT']);
 // node-postgres's own: a connection cut, no connection within connectionTimeoutMillis, no answer
 // within query_timeout, a pool ended at shutdown.
