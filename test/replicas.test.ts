@@ -1,7 +1,8 @@
 // Two server processes on one PostgreSQL database, driven as an operator and clients would: a
 // release imported with the seed CLI is served by both; a token made with the admin CLI is exchanged
-// on one and used on the other; revoked with the CLI, it is refused within a second; PostgreSQL
-// restarting under load costs only database-bound requests a 503, and both recover by themselves.
+// on one and used on the other; revoked with the CLI, it is refused within a second; a kit made with
+// the CLI shows on both within a second, though both kept its owner's answer; PostgreSQL restarting
+// under load costs only database-bound requests a 503, and both recover by themselves.
 // (In-process replicas and the change listener itself: test/pg-runtime.test.ts.)
 import { execFile, type ChildProcess } from 'node:child_process';
 import { request } from 'node:http';
@@ -105,6 +106,20 @@ describe('two server processes on one PostgreSQL database', function () {
     const took = await within(1000, async () => (await exchange(a, apiToken)).status === 401);
     expect((await me()).status).to.equal(401); // the access tokens it issued went with it
     console.log(`      revocation refused on the other replica within ${Math.round(took)} ms`);
+  });
+
+  it('shows a kit made with the admin CLI on both, within a second, though each had the owner\'s kits cached', async () => {
+    const apiToken = await admin('token', 'create', '--email', 'kits@example.test', '--scopes', 'kits_read', '--name', 'kits');
+    const access = JSON.parse((await exchange(ports[0], apiToken)).body).access_token as string;
+    const kits = async (port: number) => {
+      const answer = await send(port, '/graphql', { method: 'POST', headers: { authorization: `Bearer ${access}`, 'content-type': 'application/json' }, body: JSON.stringify({ query: '{ me { kits { name } } }' }) });
+      return (JSON.parse(answer.body).data.me.kits as { name: string }[]).map((kit) => kit.name);
+    };
+    for (const port of ports) for (let i = 0; i < 2; i++) expect(await kits(port)).to.deep.equal([]); // the answer is kept on both
+
+    await admin('kit', 'create', '--email', 'kits@example.test', '--name', 'Site', '--version', '1.2.0', '--license', 'free', '--technology', 'svg');
+    const took = await Promise.all(ports.map((port) => within(1000, async () => (await kits(port)).includes('Site'))));
+    console.log(`      kit seen by both replicas within ${Math.round(Math.max(...took))} ms of its creation`);
   });
 
   it('answers cached requests throughout a PostgreSQL restart under load, database-bound ones 200 or a prompt 503, and recovers by itself', async () => {
