@@ -14,7 +14,7 @@ import { loadConfig } from '../server/config.ts';
 import { createMetrics } from '../server/http/metrics.ts';
 import { FIXTURE_VERSIONS, fixtureDocument, rawRequest } from './helpers.ts';
 import { startPgCluster, type PgCluster } from './pg-cluster.ts';
-import { exited, freePort, get, startServer, waitUntilUp } from './process-helpers.ts';
+import { exited, freePort, get, startServer, waitUntilUp, within } from './process-helpers.ts';
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -62,16 +62,6 @@ function replica(url: string, env: Record<string, string> = {}) {
       await database.close();
     },
   };
-}
-
-/** Polls `check` until it holds; resolves with the milliseconds it took (fails past `withinMs`). */
-async function within(withinMs: number, check: () => Promise<boolean>): Promise<number> {
-  const started = performance.now();
-  for (;;) {
-    if (await check()) return performance.now() - started;
-    if (performance.now() - started > withinMs) throw new Error(`not within ${withinMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
 }
 
 /** A release added as an import would (its row and the change in one transaction). */

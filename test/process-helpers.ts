@@ -67,3 +67,13 @@ export const exited = (child: ChildProcess) =>
     if (child.exitCode !== null || child.signalCode !== null) return resolve(child.exitCode);
     child.once('exit', (code) => resolve(code));
   });
+
+/** Polls `check` until it holds; resolves with the milliseconds it took (fails past `withinMs`). */
+export async function within(withinMs: number, check: () => Promise<boolean>): Promise<number> {
+  const started = performance.now();
+  for (;;) {
+    if (await check()) return performance.now() - started;
+    if (performance.now() - started > withinMs) throw new Error(`not within ${withinMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}

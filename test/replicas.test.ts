@@ -13,7 +13,7 @@ import { postgresDatabase } from '../db/database.ts';
 import { loadRelease } from '../seeds/load.ts';
 import { FIXTURE_VERSIONS, fixtureDocument, fixturePath } from './helpers.ts';
 import { startPgCluster, type PgCluster } from './pg-cluster.ts';
-import { exited, freePort, root, startServer, waitUntilUp } from './process-helpers.ts';
+import { exited, freePort, root, startServer, waitUntilUp, within } from './process-helpers.ts';
 
 const run = promisify(execFile);
 
@@ -35,16 +35,6 @@ function send(port: number, path: string, options: { method?: string; headers?: 
     req.on('error', reject);
     req.end(options.body);
   });
-}
-
-/** Polls `check` until it holds; returns how long that took (ms), or fails after `limitMs`. */
-async function within(limitMs: number, check: () => Promise<boolean>): Promise<number> {
-  const started = performance.now();
-  while (!(await check())) {
-    if (performance.now() - started > limitMs) throw new Error(`not within ${limitMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  return performance.now() - started;
 }
 
 describe('two server processes on one PostgreSQL database', function () {
