@@ -45,9 +45,12 @@ export interface ChangesSince {
   scopes: Set<string> | null;
 }
 
+/** The prepared statement's name for the newest change id (PostgreSQL's change listener polls it). */
+export const NEWEST_CHANGE_STATEMENT = 'data_changes_newest';
+
 export function createChangeReader(database: Database) {
   const { db, t } = database;
-  const newest = prepared(database, 'data_changes_newest', db.select({ id: max(t.dataChanges.id) }).from(t.dataChanges));
+  const newest = prepared(database, NEWEST_CHANGE_STATEMENT, db.select({ id: max(t.dataChanges.id) }).from(t.dataChanges));
   const oldest = prepared(database, 'data_changes_oldest', db.select({ id: min(t.dataChanges.id) }).from(t.dataChanges));
   return {
     /** The newest change id (0 before the first change). */
