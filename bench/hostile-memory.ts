@@ -11,12 +11,13 @@
 // Environment: BENCH_URLS (100000), BENCH_DOCS (50000), BENCH_CONCURRENCY (8),
 // BENCH_SAMPLE_EVERY (5000), BENCH_CACHE_MB (the server's RESPONSE_CACHE_MB; its default if
 // unset), BENCH_RSS_LIMIT_MB (when set, exit 1 if the peak RSS exceeds it; the goal is 150),
-// BENCH_SERVER_<NAME>=value passes NAME=value to the server only (e.g.
+// BENCH_SERVER_<NAME>=value passes NAME=value to the server only (every bench does; e.g.
 // BENCH_SERVER_MALLOC_ARENA_MAX=2, BENCH_SERVER_NODE_OPTIONS=--max-old-space-size=128).
 // Each sample also prints the V8 heap (used/total), external memory and the response cache's
 // bytes from the server's /metrics.
 import { readFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
+import { DEFAULT_RELEASES } from '../seeds/defaults.ts';
 import { benchDatabase, startServer } from './support.ts';
 
 const PORT = Number(process.env.BENCH_PORT ?? 4751);
@@ -28,12 +29,9 @@ const RSS_LIMIT_MB = process.env.BENCH_RSS_LIMIT_MB ? Number(process.env.BENCH_R
 
 const serverEnv: NodeJS.ProcessEnv = { ACCESS_LOG: 'false' };
 if (process.env.BENCH_CACHE_MB) serverEnv.RESPONSE_CACHE_MB = process.env.BENCH_CACHE_MB;
-for (const [name, value] of Object.entries(process.env)) {
-  if (name.startsWith('BENCH_SERVER_')) serverEnv[name.slice('BENCH_SERVER_'.length)] = value;
-}
 
 // The three default releases, or every release of BENCH_DATABASE.
-const { databasePath, cleanup, versions: VERSIONS } = await benchDatabase(['5.15.4', '6.7.2', '7.3.1']);
+const { databasePath, cleanup, versions: VERSIONS } = await benchDatabase(DEFAULT_RELEASES);
 const server = await startServer(PORT, databasePath, serverEnv);
 const status = () => readFileSync(`/proc/${server.pid}/status`, 'utf8');
 const statusMiB = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status())![1]) / 1024;
@@ -72,13 +70,15 @@ function send({ method = 'GET', path, body, headers = {}, text = false }: Req): 
   });
 }
 
-/** Where the memory is, from the server's /metrics (V8 heap used and total, memory outside it, response cache). */
+/** Where the memory is, from the server's /metrics (V8 heap used and total, the totals of its main spaces, memory outside it, response cache). */
 async function debugMemory(): Promise<string> {
   try {
     const res = await send({ path: '/metrics', text: true });
     if (res.status !== 200) return '';
     const metric = (name: string) => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(res.text)?.[1] ?? NaN) / 1048576;
-    return `heap ${metric('nodejs_heap_size_used_bytes').toFixed(0)}/${metric('nodejs_heap_size_total_bytes').toFixed(0)}M, external ${metric('nodejs_external_memory_bytes').toFixed(0)}M, response cache ${metric('iconmeta_response_cache_bytes').toFixed(0)}M`;
+    const space = (name: string) => Number(new RegExp(`^nodejs_heap_space_size_total_bytes\\{space="${name}"\\} (\\S+)$`, 'm').exec(res.text)?.[1] ?? NaN) / 1048576;
+    const spaces = `new ${space('new').toFixed(0)}, old ${space('old').toFixed(0)}, large ${space('large_object').toFixed(0)}`;
+    return `heap ${metric('nodejs_heap_size_used_bytes').toFixed(0)}/${metric('nodejs_heap_size_total_bytes').toFixed(0)}M (${spaces}), external ${metric('nodejs_external_memory_bytes').toFixed(0)}M, response cache ${metric('iconmeta_response_cache_bytes').toFixed(0)}M`;
   } catch {
     return '';
   }

@@ -4,14 +4,15 @@
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { assertPortFree, databaseWith, pinned, send, startServer, waitFor } from './support.ts';
+import { DEFAULT_RELEASES } from '../seeds/defaults.ts';
+import { assertPortFree, databaseWith, pinned, rssMiB, send, startServer, waitFor } from './support.ts';
 
 const SERVER_PORT = 4701;
 const BARE_PORT = 4702;
 const HOT_PATH = '/releases/7.3.1/icons?page_size=500';
 const DURATION = process.env.BENCH_SECONDS ?? '10';
 
-const { dir, databasePath, cleanup } = await databaseWith(['7.3.1']);
+const { dir, databasePath, cleanup } = await databaseWith(DEFAULT_RELEASES);
 
 function wrk(port: number, path: string): number {
   const out = execFileSync('taskset', ['-c', '1', 'wrk', '-t1', '-c32', `-d${DURATION}s`, `http://127.0.0.1:${port}${path}`], { encoding: 'utf8' });
@@ -20,7 +21,7 @@ function wrk(port: number, path: string): number {
   return Number(/Requests\/sec:\s+([\d.]+)/.exec(out)![1]);
 }
 
-await startServer(SERVER_PORT, databasePath);
+const server = await startServer(SERVER_PORT, databasePath);
 
 // Cold: the first request of distinct pages (each a cache miss: SQL, assembly, serialisation),
 // in a process warmed up on other keys (JIT), since a cache miss is what this measures.
@@ -60,5 +61,6 @@ const ours = middle(ourRuns);
 const p50 = cold[Math.floor(cold.length / 2)];
 console.log(`hot ${HOT_PATH} (${(hot.body.length / 1024).toFixed(0)} KiB): iconmeta ${ours.toFixed(0)} req/s, bare node:http ${bare.toFixed(0)} req/s (medians of 3 alternating ${DURATION} s runs) -> ratio ${(ours / bare).toFixed(2)} (target >= 0.6)`);
 console.log(`cold first requests of ${cold.length} distinct pages: p50 ${p50.toFixed(2)} ms, p90 ${cold[Math.floor(cold.length * 0.9)].toFixed(2)} ms (target p50 <= 4 ms)`);
+console.log(`server RSS after this load, the 3 default releases held: ${rssMiB(server.pid!).toFixed(0)} MiB (target <= 120 MiB, issue 11)`);
 cleanup();
 process.exit(0);

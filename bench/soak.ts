@@ -7,18 +7,16 @@
 // growth is caches filling, not leaking. The cold-page traffic makes new cache keys without end,
 // so the server runs with RESPONSE_CACHE_MB=32 (SOAK_CACHE_MB) for its LRU to evict throughout.
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
-import { databaseWith, percentile, startServer } from './support.ts';
+import { DEFAULT_RELEASES } from '../seeds/defaults.ts';
+import { databaseWith, percentile, rssMiB, startServer } from './support.ts';
 
 const PORT = 4741;
 const SECONDS = Number(process.env.SOAK_SECONDS ?? 60);
 const WARMUP = Number(process.env.SOAK_WARMUP ?? 15);
 const CACHE_MB = process.env.SOAK_CACHE_MB ?? '32';
 const CONNECTIONS = Number(process.env.SOAK_CONNECTIONS ?? 64);
-const VERSIONS = ['5.15.4', '6.7.2', '7.3.1'];
-
-const { databasePath, cleanup } = await databaseWith(VERSIONS);
+const { databasePath, cleanup } = await databaseWith(DEFAULT_RELEASES);
 const apiToken = execFileSync('node', ['scripts/admin.ts', 'token', 'create', '--email', 'soak@example.test', '--scopes', 'kits_read,svg_icons_free'], {
   env: { ...process.env, DATABASE_PATH: databasePath },
   encoding: 'utf8',
@@ -27,7 +25,7 @@ const apiToken = execFileSync('node', ['scripts/admin.ts', 'token', 'create', '-
   .split('\n')
   .at(-1)!;
 const server = await startServer(PORT, databasePath, { RESPONSE_CACHE_MB: CACHE_MB });
-const rss = () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${server.pid}/status`, 'utf8'))![1]) / 1024;
+const rss = () => rssMiB(server.pid!);
 
 const agent = new Agent({ keepAlive: true, maxSockets: CONNECTIONS });
 type Kind = 'rest-hot' | 'rest-cold' | 'graphql' | 'search' | 'token';
@@ -60,7 +58,7 @@ function send(kind: Kind, method: string, path: string, body?: string, headers: 
 const words = ['house', 'arrow up', 'user', 'calender', 'chevron', 'heart', 'star', 'cloud', 'file', 'circle'];
 let cold = 0;
 function oneRequest(i: number): Promise<unknown> {
-  const version = VERSIONS[i % VERSIONS.length];
+  const version = DEFAULT_RELEASES[i % DEFAULT_RELEASES.length];
   switch (i % 10) {
     case 0:
     case 1:

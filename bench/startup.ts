@@ -8,6 +8,7 @@
 import { spawn } from 'node:child_process';
 import { copyFileSync, existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { DEFAULT_RELEASES } from '../seeds/defaults.ts';
 import { benchDatabase, send } from './support.ts';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -27,7 +28,7 @@ function treeRss(pid: number): number {
 }
 
 if (!existsSync(commands['dist/iconmeta'][0])) throw new Error('no dist/iconmeta: run npm run build first');
-const seeded = await benchDatabase(['5.15.4', '6.7.2', '7.3.1']); // or a copy of BENCH_DATABASE
+const seeded = await benchDatabase(DEFAULT_RELEASES); // or a copy of BENCH_DATABASE
 let port = 4700;
 async function start(name: string, command: string, args: string[], databasePath: string, when: string) {
   const started = performance.now();

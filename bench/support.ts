@@ -1,7 +1,7 @@
 // Shared pieces of the on-demand benchmarks: a database holding 7.3.1, child processes pinned to
 // core 0, and a keep-alive HTTP client that times each request.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -51,13 +51,19 @@ export async function assertPortFree(port: number): Promise<void> {
   if (answered) throw new Error(`port ${port} is already in use: stop whatever listens there first`);
 }
 
+/** BENCH_SERVER_<NAME>=value in the bench's environment: NAME=value for the server only (e.g. BENCH_SERVER_NODE_OPTIONS). */
+function serverEnvFromBench(): NodeJS.ProcessEnv {
+  const prefix = 'BENCH_SERVER_';
+  return Object.fromEntries(Object.entries(process.env).filter(([name]) => name.startsWith(prefix)).map(([name, value]) => [name.slice(prefix.length), value]));
+}
+
 /** Starts the server pinned to core 0; taskset execs node, so the child's pid is the server's. */
 export async function startServer(port: number, databasePath: string, env: NodeJS.ProcessEnv = {}): Promise<ChildProcess> {
   await assertPortFree(port);
   // BENCH_EXECUTABLE=1: the built dist/iconmeta (npm run build), as deployed; else the sources
   // with the heap limit npm start and the executable set (package.json, scripts/build.ts).
   const command = process.env.BENCH_EXECUTABLE ? ['dist/iconmeta'] : ['node', '--max-old-space-size=384', 'server/main.ts'];
-  const child = pinned(command, { PORT: String(port), DATABASE_PATH: databasePath, SEED_DEFAULTS: 'false', LOG_LEVEL: 'info', ACCESS_LOG: process.env.BENCH_ACCESS_LOG ?? 'false', ...env });
+  const child = pinned(command, { PORT: String(port), DATABASE_PATH: databasePath, SEED_DEFAULTS: 'false', LOG_LEVEL: 'info', ACCESS_LOG: process.env.BENCH_ACCESS_LOG ?? 'false', ...env, ...serverEnvFromBench() });
   await waitFor(port, '/healthz');
   return child;
 }
@@ -95,5 +101,8 @@ export async function waitFor(port: number, path: string): Promise<void> {
   }
   throw new Error(`nothing answered on port ${port}`);
 }
+
+/** A process's resident set (VmRSS), in MiB. */
+export const rssMiB = (pid: number): number => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
 
 export const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))];
