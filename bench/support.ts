@@ -9,6 +9,7 @@ import semver from 'semver';
 import { migrateDatabase, openDatabase } from '../db/client.ts';
 import { addRelease } from '../seeds/add-release.ts';
 import { defaultPackageDir } from '../seeds/defaults.ts';
+import { NODE_FLAGS } from '../scripts/node-flags.ts';
 
 export async function databaseWith(versions: string[]): Promise<{ dir: string; databasePath: string; cleanup: () => void }> {
   const dir = mkdtempSync(join(tmpdir(), 'iconmeta-bench-'));
@@ -61,8 +62,8 @@ function serverEnvFromBench(): NodeJS.ProcessEnv {
 export async function startServer(port: number, databasePath: string, env: NodeJS.ProcessEnv = {}): Promise<ChildProcess> {
   await assertPortFree(port);
   // BENCH_EXECUTABLE=1: the built dist/iconmeta (npm run build), as deployed; else the sources
-  // with the heap limit npm start and the executable set (package.json, scripts/build.ts).
-  const command = process.env.BENCH_EXECUTABLE ? ['dist/iconmeta'] : ['node', '--max-old-space-size=384', 'server/main.ts'];
+  // with the V8 flags npm start and the executable set (scripts/node-flags.ts).
+  const command = process.env.BENCH_EXECUTABLE ? ['dist/iconmeta'] : ['node', ...NODE_FLAGS, 'server/main.ts'];
   const child = pinned(command, { PORT: String(port), DATABASE_PATH: databasePath, SEED_DEFAULTS: 'false', LOG_LEVEL: 'info', ACCESS_LOG: process.env.BENCH_ACCESS_LOG ?? 'false', ...env, ...serverEnvFromBench() });
   await waitFor(port, '/healthz');
   return child;

@@ -13,6 +13,7 @@ import { inject } from 'postject';
 import { fontAwesomeFreeDocument } from '../seeds/import/font-awesome.ts';
 import { packageReleaseFiles, writeFilesArchive } from '../seeds/import/release-files.ts';
 import { DEFAULT_RELEASES, defaultPackageDir } from '../seeds/defaults.ts';
+import { NODE_FLAGS } from './node-flags.ts';
 
 const root = new URL('..', import.meta.url).pathname.replace(/\/$/, '');
 const dist = join(root, 'dist');
@@ -123,9 +124,8 @@ export async function buildExecutable(): Promise<{ file: string; bytes: number }
 
   const blob = join(work, 'sea-prep.blob');
   const seaConfig = join(work, 'sea-config.json');
-  // The V8 heap limits `npm start` sets too: V8 grows its heap lazily, and without a limit RSS under
-  // many distinct requests climbs far past what is live (1.2 GiB for ~90 MiB live, bench:memory).
-  const execArgv = ['--max-old-space-size=384'];
+  // The V8 heap limits `npm start` sets too (scripts/node-flags.ts).
+  const execArgv = NODE_FLAGS;
   writeFileSync(seaConfig, JSON.stringify({ main: bundle, output: blob, disableExperimentalSEAWarning: true, useCodeCache: true, assets: seaAssets, execArgv }));
   execFileSync(process.execPath, ['--experimental-sea-config', seaConfig], { stdio: 'inherit' });
 

@@ -1,0 +1,10 @@
+// The V8 flags the service runs with: `npm start` (package.json, checked against this by
+// test/node-flags.test.ts), the executable (scripts/build.ts, the SEA's execArgv) and the benches
+// that start the sources (bench/support.ts).
+//
+// - The old-space limit: V8 grows its heap lazily, and without a limit RSS under many distinct
+//   requests climbs far past what is live (1.2 GiB for ~90 MiB live, bench:memory).
+// - The young generation: with that limit V8 lets each semi-space grow to 64 MiB, so a busy server
+//   keeps 128 MiB of young generation whatever is live: RSS 315 MiB after bench:rest's load on the
+//   three default releases, against 168 MiB with V8's usual 16 MiB (bench/README.md, the A/B).
+export const NODE_FLAGS = ['--max-old-space-size=384', '--max-semi-space-size=16'];

@@ -1,0 +1,13 @@
+// `npm start` is a line in package.json; the executable and the benches import the flags it must
+// match (scripts/node-flags.ts). A flag changed in one place only would make the README's two
+// commands run a different server from the one that was measured and built.
+import { expect } from 'chai';
+import { readFileSync } from 'node:fs';
+import { NODE_FLAGS } from '../scripts/node-flags.ts';
+
+describe('the V8 flags the service runs with', () => {
+  it('are the same for npm start as for the executable and the benches', () => {
+    const { scripts } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+    expect(scripts.start).to.equal(`exec node ${NODE_FLAGS.join(' ')} server/main.ts`);
+  });
+});
