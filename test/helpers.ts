@@ -98,6 +98,10 @@ export async function buildTestApp(options: { database?: Database; env?: Record<
   const config = loadConfig({ LOG_LEVEL: 'silent', ...options.env });
   const logger = options.logger ?? pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
   const built = createApp({ database, config, logger, clock: options.clock });
+  // The app reads the release list when created; on PostgreSQL that read is asynchronous. Requests
+  // wait for it, but tests that call services directly (kits.setSubset resolving "7.x") would race
+  // it. A database that cannot be read leaves the list unread, as in a server (the fault tests).
+  await built.releases.refresh().catch(() => {});
   return { ...built, database, config, http: request(built.handler) };
 }
 
