@@ -57,4 +57,3 @@ export async function migratePgDatabase(db: PgDb): Promise<void> {
     await lock.end(); // ending the session releases the lock
   }
 }
-

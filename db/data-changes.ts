@@ -1,6 +1,6 @@
 // The data_changes log (db/schema.ts): writers record what they changed, in their own transaction;
 // readers (every server process on the database) learn what changed since they last looked.
-import { gt, lte, max, min, sql } from 'drizzle-orm';
+import { gt, lte, max, min, sql, type SQL } from 'drizzle-orm';
 import type { Db } from './client.ts';
 import { first, prepared, type Database, type Tables } from './database.ts';
 
@@ -22,13 +22,15 @@ const CHANGE_LOCK = 0x1c0_dc;
 /** Records a change; call it inside the transaction that makes the change (`tx` is its handle). */
 export async function recordChange(database: Database, tx: Db, scope: string): Promise<void> {
   const { t } = database;
+  // The PostgreSQL-only statements below, on the transaction's handle (typed as SQLite's).
+  const pgExecute = database.dialect === 'postgres' ? (query: SQL) => (tx as unknown as { execute(query: SQL): Promise<unknown> }).execute(query) : null;
   // PostgreSQL hands out ids at insert but makes them visible at commit, in any order: a reader
   // could see id 11 before 10 commits, and skip 10 for good. Writers of changes take turns until
   // their commit (a transaction-level lock), so ids become visible in order. SQLite has one writer.
-  if (database.dialect === 'postgres') await (tx as unknown as { execute(query: unknown): Promise<unknown> }).execute(sql`select pg_advisory_xact_lock(${CHANGE_LOCK})`);
+  await pgExecute?.(sql`select pg_advisory_xact_lock(${CHANGE_LOCK})`);
   const { id } = first(await tx.insert(t.dataChanges).values({ scope }).returning({ id: t.dataChanges.id }))!;
   // Queued with the transaction: listeners hear it at commit, never of a change rolled back.
-  if (database.dialect === 'postgres') await (tx as unknown as { execute(query: unknown): Promise<unknown> }).execute(sql`select pg_notify(${CHANGES_CHANNEL}, ${String(id)})`);
+  await pgExecute?.(sql`select pg_notify(${CHANGES_CHANNEL}, ${String(id)})`);
   if (id % 100 === 0) await tx.delete(t.dataChanges).where(lte(t.dataChanges.id, id - KEPT_CHANGES));
 }
 
