@@ -268,8 +268,8 @@ describe('serving from PostgreSQL', function () {
         expect(listener.listening()).to.equal(true);
         const before = listener.version();
         await addRelease(writer, '3.0.0');
-        const took = await within(1000, async () => listener.version() > before);
-        expect(took).to.be.below(200);
+        // The poll is an hour away: only the notification can move the counter here.
+        await within(5000, async () => listener.version() > before);
         // Rolled back: never announced.
         const settled = listener.version();
         await writer.transaction(async (tx) => {
@@ -291,19 +291,22 @@ describe('serving from PostgreSQL', function () {
       }
     });
 
-    it('polls the newest change id when it cannot listen, and sees a change within a second', async () => {
+    it('polls the newest change id when it cannot listen, and sees a change on a later poll', async () => {
       const url = await fixtureDatabase(cluster, 'listener_poll');
       const writer = postgresDatabase(openPgDatabase(url));
       const latest = async () => Number((await writer.pg!.$client.query('select coalesce(max(id), 0) as id from data_changes')).rows[0].id);
       // Listening is refused (nothing listens on that port); the poll through the pool stands in.
-      const listener = listenForChanges({ connection: { connectionString: url.replace(`:${cluster.port}/`, `:${await freePort()}/`) }, latest });
+      // A short interval keeps the test quick; the bounds below are generous, so a slow machine
+      // cannot fail it, while a poll that never sees the change still does.
+      const connection = { connectionString: url.replace(`:${cluster.port}/`, `:${await freePort()}/`) };
+      const listener = listenForChanges({ connection, latest, pollIntervalMs: 50 });
       try {
         await listener.started;
         expect(listener.listening()).to.equal(false);
-        await within(1500, async () => listener.version() > 0); // the first poll: whatever exists already
+        await within(5000, async () => listener.version() > 0); // the first poll: whatever exists already
         const before = listener.version();
         await addRelease(writer, '3.0.0');
-        expect(await within(1000, async () => listener.version() > before)).to.be.below(1000);
+        await within(5000, async () => listener.version() > before);
       } finally {
         await listener.close();
         await writer.close();
