@@ -61,11 +61,12 @@ function serverEnvFromBench(): NodeJS.ProcessEnv {
 /** Starts the server pinned to core 0; taskset execs node, so the child's pid is the server's. */
 export async function startServer(port: number, databasePath: string, env: NodeJS.ProcessEnv = {}): Promise<ChildProcess> {
   await assertPortFree(port);
-  // BENCH_EXECUTABLE=1: the built dist/iconmeta (npm run build), as deployed; else the sources
+  // BENCH_EXECUTABLE=1: the built dist/iconmeta (npm run build), as deployed (another value: the
+  // path of another build, to compare two in one session); else the sources
   // with the V8 flags npm start and the executable set (scripts/node-flags.ts), then any of
   // BENCH_NODE_FLAGS: the last of a repeated V8 flag wins, where NODE_OPTIONS cannot override one.
   const extraFlags = process.env.BENCH_NODE_FLAGS?.split(/\s+/).filter(Boolean) ?? [];
-  const command = process.env.BENCH_EXECUTABLE ? ['dist/iconmeta'] : ['node', ...NODE_FLAGS, ...extraFlags, 'server/main.ts'];
+  const command = process.env.BENCH_EXECUTABLE ? [process.env.BENCH_EXECUTABLE === '1' ? 'dist/iconmeta' : process.env.BENCH_EXECUTABLE] : ['node', ...NODE_FLAGS, ...extraFlags, 'server/main.ts'];
   const child = pinned(command, { PORT: String(port), DATABASE_PATH: databasePath, SEED_DEFAULTS: 'false', LOG_LEVEL: 'info', ACCESS_LOG: process.env.BENCH_ACCESS_LOG ?? 'false', ...env, ...serverEnvFromBench() });
   await waitFor(port, '/healthz');
   return child;

@@ -13,7 +13,7 @@ import { createClientAddress } from './http/client-address.ts';
 import { createFastPath } from './http/fast-path.ts';
 import { createGraphQLFastPath } from './http/graphql-fast-path.ts';
 import { MAX_URL_LENGTH, readinessProblems, requestDeadline, sendRawProblem } from './http/limits.ts';
-import { logRequests } from './http/request-log.ts';
+import { echoRequestId, logRequests } from './http/request-log.ts';
 import { createResponseCache } from './http/response-cache.ts';
 import { captureHeaders, corsHeaders, securityHeaders } from './http/security.ts';
 import { createIconsRepo } from './icons/icons.repo.ts';
@@ -92,7 +92,7 @@ export function createApp({ database, config, logger, ...options }: AppDeps) {
   app.set('trust proxy', config.trustProxy);
   const clientAddress = createClientAddress(config.trustProxy, logger);
   app.set('etag', false); // ETags are computed once per cached response, not per request
-  app.use(securityHeaders, corsHeaders, compression());
+  app.use(echoRequestId, securityHeaders, corsHeaders, compression());
   app.use(requestDeadline(config.requestTimeoutMs));
   // Liveness: the process answers. Readiness: the database is open and migrated, and has releases.
   app.get('/healthz', (_req, res) => {

@@ -42,4 +42,19 @@ describe('log output', () => {
     expect(lines[2]).to.include({ level: 60 });
     expect(lines[2].err.message).to.equal('boom');
   });
+
+  it('writes every request line once, whole and in order, past the buffer and in any script', async () => {
+    // 3,000 lines of ~150 bytes fill the 64 KiB buffer several times; some paths are not ASCII.
+    const run = runWithLogger(`
+      for (let i = 0; i < 3000; i++) logger.info({ reqId: 'r' + i, path: i % 7 ? '/icons' : '/icônes/✓/𝄞' }, 'request');
+      logger.info('done');
+      setTimeout(() => process.exit(0), 200);
+    `);
+    expect(await run.exit).to.equal(0);
+    const lines = run.lines();
+    expect(lines).to.have.length(3001);
+    expect(lines.slice(0, 3000).map((l) => l.reqId)).to.deep.equal(Array.from({ length: 3000 }, (_, i) => `r${i}`));
+    expect(lines[7].path).to.equal('/icônes/✓/𝄞');
+    expect(lines[3000].msg).to.equal('done');
+  });
 });

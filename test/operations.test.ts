@@ -26,13 +26,17 @@ describe('operations', () => {
       const { http, lines } = await appWithLogs();
       const res = await http.get('/releases/1.2.0/icons?page=1').set('X-Request-Id', 'abc-123').expect(200);
       expect(res.headers['x-request-id']).to.equal('abc-123');
-      await http.get('/releases/1.2.0/icons?page=1').expect(200); // the fast path logs too
+      const cached = await http.get('/releases/1.2.0/icons?page=1').expect(200); // the fast path logs too
       await new Promise((r) => setImmediate(r));
       const requests = lines.filter((l) => l.msg === 'request');
       expect(requests).to.have.length(2);
       expect(requests[0]).to.include({ reqId: 'abc-123', method: 'GET', path: '/releases/1.2.0/icons', status: 200 });
       expect(requests[0].durationMs).to.be.a('number');
       expect(requests[1].reqId).to.match(/^[A-Za-z0-9_-]{8}-[0-9a-z]+$/);
+      // Answers written before Express (the cached one, a refused URL) echo the id too.
+      expect(cached.headers['x-request-id']).to.equal(requests[1].reqId);
+      const refused = await http.get(`/releases?q=${'x'.repeat(9000)}`).set('X-Request-Id', 'long-1').expect(414);
+      expect(refused.headers['x-request-id']).to.equal('long-1');
     });
 
     it('never contain a token, an Authorization header or GraphQL variables', async () => {

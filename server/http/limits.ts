@@ -3,6 +3,7 @@ import type { ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
 import { pendingMigrations, type Db } from '../../db/client.ts';
 import { AppError, problemJson, sendProblem } from '../errors.ts';
+import { withRequestId } from './send-cached.ts';
 
 /** Longer URLs are refused (414) before routing; no valid request comes near it. */
 export const MAX_URL_LENGTH = 8192;
@@ -10,7 +11,7 @@ export const MAX_URL_LENGTH = 8192;
 /** A problem-details response written with node:http alone (before Express has the request). */
 export function sendRawProblem(res: ServerResponse, error: AppError): void {
   const body = problemJson(error);
-  res.writeHead(error.status, { 'Content-Type': 'application/problem+json', 'Cache-Control': 'no-store', 'Content-Length': Buffer.byteLength(body) });
+  res.writeHead(error.status, withRequestId(res, { 'Content-Type': 'application/problem+json', 'Cache-Control': 'no-store', 'Content-Length': Buffer.byteLength(body) }));
   res.end(body);
 }
 

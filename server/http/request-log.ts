@@ -3,10 +3,29 @@
 // GraphQL request carries its variables there. Headers (Authorization) are never logged.
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import type { ClientAddress } from './client-address.ts';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+
+// The id a response is to echo, kept on the response rather than set as a header at once: the
+// writers of cached answers and early problems pass every header to one writeHead call, and a
+// header set before it makes node:http merge the two (~12 us of a ~33 us cached answer).
+const requestId = Symbol('requestId');
+type WithRequestId = ServerResponse & { [requestId]?: string };
+
+/** The X-Request-Id this response echoes, if any: writers calling writeHead themselves add it. */
+export function requestIdOf(res: ServerResponse): string | undefined {
+  return (res as WithRequestId)[requestId];
+}
+
+/** First in Express: the responses it writes echo the request id through setHeader. */
+export const echoRequestId: RequestHandler = (_req, res, next) => {
+  const id = requestIdOf(res);
+  if (id) res.setHeader('X-Request-Id', id);
+  next();
+};
 
 /**
  * With `enabled` false (ACCESS_LOG=false) nothing is logged and an id is only echoed when the
@@ -24,11 +43,11 @@ export function logRequests(logger: Logger, enabled: boolean, clientAddress: Cli
     const incoming = req.headers['x-request-id'];
     const given = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : null;
     if (!enabled || !lines.isLevelEnabled('info')) {
-      if (given) res.setHeader('X-Request-Id', given);
+      if (given) (res as WithRequestId)[requestId] = given;
       return;
     }
     const id = given ?? `${prefix}-${(sequence++).toString(36)}`;
-    res.setHeader('X-Request-Id', id);
+    (res as WithRequestId)[requestId] = id;
     const started = performance.now();
     res.once('close', () => {
       const url = req.url ?? '';

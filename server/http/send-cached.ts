@@ -2,6 +2,7 @@
 // HEAD, and nothing else per request. Used both before Express (the fast path) and inside it.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import Negotiator from 'negotiator';
+import { requestIdOf } from './request-log.ts';
 import { bodyFor, etagFor, type CachedResponse, type Encoding } from './response-cache.ts';
 
 const OFFERED: Encoding[] = ['br', 'gzip', 'identity'];
@@ -41,16 +42,22 @@ export function sendCached(
   const encoding = chooseEncoding(req.headers['accept-encoding']);
   const ifNoneMatch = req.headers['if-none-match'];
   if (ifNoneMatch && matches(ifNoneMatch, entry)) {
-    res.writeHead(304, headersFor(entry, 304, encoding, 0, staticHeaders));
+    res.writeHead(304, withRequestId(res, headersFor(entry, 304, encoding, 0, staticHeaders)));
     res.end();
     return;
   }
   const body = bodyFor(entry, encoding);
-  res.writeHead(200, headersFor(entry, 200, body.encoding, body.bytes.length, staticHeaders));
+  res.writeHead(200, withRequestId(res, headersFor(entry, 200, body.encoding, body.bytes.length, staticHeaders)));
   res.end(req.method === 'HEAD' ? undefined : body.bytes);
 }
 
 const NO_HEADERS: Record<string, string> = {};
+
+/** The entry's shared headers, plus this response's request id when it echoes one. */
+export function withRequestId<T extends Record<string, string | number>>(res: ServerResponse, headers: T): T {
+  const id = requestIdOf(res);
+  return id ? { ...headers, 'X-Request-Id': id } : headers;
+}
 
 /**
  * An entry's headers for one status (200, or 304 without a body) and encoding: built once, then
