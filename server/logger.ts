@@ -34,8 +34,8 @@ const BUFFER_BYTES = 64 * 1024;
 type Boom = ReturnType<typeof pino.destination>;
 
 function requestBufferingDestination(boom: Boom): DestinationStream & { flush(cb: (error?: Error) => void): void; flushSync(): void } {
-  // Lines are copied into `pending` as they come (a request line costs a few microseconds that way;
-  // appending to sonic-boom's string, ~10 with the access log's line rate, bench:rest).
+  // Lines are copied into `pending` as they come and handed over in chunks: a fraction of a
+  // microsecond a line, where appending each to sonic-boom's string cost ~10 (bench/README.md).
   const pending = Buffer.allocUnsafeSlow(BUFFER_BYTES);
   let used = 0;
   const writeOut = () => {
