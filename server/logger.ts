@@ -38,16 +38,19 @@ function requestBufferingDestination(boom: Boom): DestinationStream & { flush(cb
   // microsecond a line, where appending each to sonic-boom's string cost ~10 (bench/README.md).
   const pending = Buffer.allocUnsafeSlow(BUFFER_BYTES);
   let used = 0;
+  // In buffer mode sonic-boom takes buffers, whatever its types say; it keeps them until written.
+  const handOver = (bytes: Buffer) => boom.write(bytes as unknown as string);
   const writeOut = () => {
     if (used === 0) return;
-    boom.write(Buffer.from(pending.subarray(0, used)) as unknown as string); // a copy: sonic-boom keeps it until written
+    handOver(Buffer.from(pending.subarray(0, used))); // a copy: `pending` is reused at once
     used = 0;
   };
   setInterval(writeOut, FLUSH_INTERVAL_MS).unref();
   return {
     write(line: string) {
-      if (used + line.length * 3 > BUFFER_BYTES) writeOut(); // 3: UTF-8's most bytes per UTF-16 unit
-      if (line.length * 3 > BUFFER_BYTES) boom.write(Buffer.from(line) as unknown as string);
+      const mostBytes = line.length * 3; // UTF-8 takes at most 3 bytes per UTF-16 unit
+      if (used + mostBytes > BUFFER_BYTES) writeOut();
+      if (mostBytes > BUFFER_BYTES) handOver(Buffer.from(line));
       else used += pending.write(line, used);
       if (!line.endsWith(REQUEST_LINE_END)) writeOut();
     },

@@ -3,7 +3,7 @@ import type { ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
 import { pendingMigrations, type Db } from '../../db/client.ts';
 import { AppError, problemJson, sendProblem } from '../errors.ts';
-import { withRequestId } from './send-cached.ts';
+import { withRequestId } from './request-log.ts';
 
 /** Longer URLs are refused (414) before routing; no valid request comes near it. */
 export const MAX_URL_LENGTH = 8192;

@@ -15,14 +15,15 @@ const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 const requestId = Symbol('requestId');
 type WithRequestId = ServerResponse & { [requestId]?: string };
 
-/** The X-Request-Id this response echoes, if any: writers calling writeHead themselves add it. */
-export function requestIdOf(res: ServerResponse): string | undefined {
-  return (res as WithRequestId)[requestId];
+/** Headers for one writeHead call, plus the X-Request-Id this response echoes, if any. */
+export function withRequestId<T extends Record<string, string | number>>(res: ServerResponse, headers: T): T {
+  const id = (res as WithRequestId)[requestId];
+  return id ? { ...headers, 'X-Request-Id': id } : headers;
 }
 
 /** First in Express: the responses it writes echo the request id through setHeader. */
 export const echoRequestId: RequestHandler = (_req, res, next) => {
-  const id = requestIdOf(res);
+  const id = (res as WithRequestId)[requestId];
   if (id) res.setHeader('X-Request-Id', id);
   next();
 };

@@ -2,7 +2,7 @@
 // HEAD, and nothing else per request. Used both before Express (the fast path) and inside it.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import Negotiator from 'negotiator';
-import { requestIdOf } from './request-log.ts';
+import { withRequestId } from './request-log.ts';
 import { bodyFor, etagFor, type CachedResponse, type Encoding } from './response-cache.ts';
 
 const OFFERED: Encoding[] = ['br', 'gzip', 'identity'];
@@ -52,12 +52,6 @@ export function sendCached(
 }
 
 const NO_HEADERS: Record<string, string> = {};
-
-/** The entry's shared headers, plus this response's request id when it echoes one. */
-export function withRequestId<T extends Record<string, string | number>>(res: ServerResponse, headers: T): T {
-  const id = requestIdOf(res);
-  return id ? { ...headers, 'X-Request-Id': id } : headers;
-}
 
 /**
  * An entry's headers for one status (200, or 304 without a body) and encoding: built once, then
