@@ -78,7 +78,7 @@ async function debugMemory(): Promise<string> {
     const metric = (name: string) => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(res.text)?.[1] ?? NaN) / 1048576;
     const space = (name: string) => Number(new RegExp(`^nodejs_heap_space_size_total_bytes\\{space="${name}"\\} (\\S+)$`, 'm').exec(res.text)?.[1] ?? NaN) / 1048576;
     const spaces = `new ${space('new').toFixed(0)}, old ${space('old').toFixed(0)}, large ${space('large_object').toFixed(0)}`;
-    return `heap ${metric('nodejs_heap_size_used_bytes').toFixed(0)}/${metric('nodejs_heap_size_total_bytes').toFixed(0)}M (${spaces}), external ${metric('nodejs_external_memory_bytes').toFixed(0)}M, response cache ${metric('iconmeta_response_cache_bytes').toFixed(0)}M`;
+    return `heap ${metric('nodejs_heap_size_used_bytes').toFixed(0)}/${metric('nodejs_heap_size_total_bytes').toFixed(0)}M (${spaces}), external ${metric('nodejs_external_memory_bytes').toFixed(0)}M, response cache ${metric('iconmeta_response_cache_bytes').toFixed(0)}M, release cache ${metric('iconmeta_release_cache_bytes').toFixed(0)}M`;
   } catch {
     return '';
   }

@@ -13,6 +13,7 @@ import { AppError } from '../server/errors.ts';
 import type { SubsetRow } from '../server/kits/kits.repo.ts';
 import { createKitsRepo } from '../server/kits/kits.repo.ts';
 import { createKitsService, type KitsService } from '../server/kits/kits.service.ts';
+import { createReleaseCache } from '../server/releases/release-cache.ts';
 import type { SubsetSpec } from '../server/kits/subsets.ts';
 import { createReleasesRepo } from '../server/releases/releases.repo.ts';
 import { createReleasesService, type ReleasesService } from '../server/releases/releases.service.ts';
@@ -40,7 +41,9 @@ export interface AdminDeps {
 
 export function adminServices(database: Database, accessTokenTtlSeconds: number, clock = () => new Date()): AdminServices {
   const auth = createAuthService(createAuthRepo(database), { clock, accessTokenTtlSeconds });
-  return { auth, kits: createKitsService(createKitsRepo(database), auth, clock), releases: createReleasesService(createReleasesRepo(database)) };
+  // A command reads a release's variants once or twice: room for a few releases' worth.
+  const kits = createKitsService(createKitsRepo(database), auth, clock, createReleaseCache(16 * 1024 * 1024));
+  return { auth, kits, releases: createReleasesService(createReleasesRepo(database)) };
 }
 
 const email = (value: string) => {

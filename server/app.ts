@@ -42,6 +42,7 @@ import { healthOf, type DatabaseHealth } from './health/health.ts';
 import { listenForChanges } from '../db/pg-change-listener.ts';
 import { openApiDocument } from './openapi.ts';
 import { createCatalogueService } from './releases/catalogue.service.ts';
+import { createReleaseCache } from './releases/release-cache.ts';
 import { createChangesRouter } from './releases/changes.router.ts';
 import { createChangesService } from './releases/changes.service.ts';
 import { createReleasesRepo } from './releases/releases.repo.ts';
@@ -76,11 +77,14 @@ export function createApp({ database, config, logger, ...options }: AppDeps) {
     : undefined;
   const releasesRepo = createReleasesRepo(database, changeListener);
   const releases = createReleasesService(releasesRepo);
-  const catalogue = createCatalogueService(releasesRepo, releases);
+  // Every structure derived from one release, in one budget; a changed release list drops them.
+  const releaseCache = createReleaseCache(config.releaseCacheBytes);
+  releases.onChange(() => releaseCache.clear());
+  const catalogue = createCatalogueService(releasesRepo, releases, releaseCache);
   const iconsRepo = createIconsRepo(database);
-  const icons = createIconsService(iconsRepo, releases, Math.floor(config.releaseCacheBytes * 0.4));
+  const icons = createIconsService(iconsRepo, releases, releaseCache);
   const changes = createChangesService(icons);
-  const search = createSearchService(createSearchRepo(database), releases, Math.floor(config.releaseCacheBytes * 0.6));
+  const search = createSearchService(createSearchRepo(database), releases, releaseCache);
   const cache = createResponseCache(config.responseCacheBytes);
   // A release replaced or added by the seed CLI invalidates every derived response; a kit changed
   // by the admin CLI, only its account's answers.
@@ -118,7 +122,7 @@ export function createApp({ database, config, logger, ...options }: AppDeps) {
   const releaseFiles = createReleaseFilesRepo(database);
   const clock = options.clock ?? (() => new Date());
   const auth = createAuthService(createAuthRepo(database), { clock, accessTokenTtlSeconds: config.accessTokenTtlSeconds });
-  const kits = createKitsService(createKitsRepo(database), auth, clock);
+  const kits = createKitsService(createKitsRepo(database), auth, clock, releaseCache);
   const kitAssetsRepo = createKitAssetsRepo(database);
   const kitAssets = createKitAssets({ kits, releases, repo: kitAssetsRepo, files: releaseFiles, cache });
   const builds = createBuildsService({ repo: createBuildsRepo(database), kits, releases, assets: kitAssetsRepo, files: releaseFiles, clock, logger });
@@ -169,6 +173,7 @@ export function createApp({ database, config, logger, ...options }: AppDeps) {
     app,
     handler,
     cache,
+    releaseCache,
     auth,
     kits,
     releases,

@@ -161,10 +161,10 @@ export async function serve(config: Config, logger: Logger): Promise<void> {
   await probePort(config.host, config.port);
   const store = config.databaseUrl ? await openPostgres(config, config.databaseUrl, logger) : await openSqlite(config, logger);
 
-  const { handler: appHandler, cache, releases, close, attachSubscriptions, closeSubscriptions } = createApp({ database: store.database, config, logger, health: store.health });
+  const { handler: appHandler, cache, releaseCache, releases, close, attachSubscriptions, closeSubscriptions } = createApp({ database: store.database, config, logger, health: store.health });
   const background = store.started();
   const releaseCount = store.releaseCount ?? (() => (releases.loaded() ? releases.list().length : 0));
-  const metrics = config.metrics ? createMetrics({ releaseCount, responseCacheBytes: () => cache.bytes }) : undefined;
+  const metrics = config.metrics ? createMetrics({ releaseCount, responseCacheBytes: () => cache.bytes, releaseCacheBytes: () => releaseCache.bytes }) : undefined;
   metrics?.countCache(cache);
   const handler = metrics ? metrics.wrap(appHandler) : appHandler;
   // Node answers 431 past 16 KiB of headers; slow clients cannot hold a request open for long.

@@ -29,6 +29,8 @@ export interface MetricsSources {
   releaseCount?: () => number;
   /** Bytes the response cache holds, read when metrics are scraped. */
   responseCacheBytes?: () => number;
+  /** Bytes the per-release structures hold (the release cache's estimate), read when metrics are scraped. */
+  releaseCacheBytes?: () => number;
   /** Process metrics (prom-client's defaults); off in tests that build many registries. */
   processMetrics?: boolean;
 }
@@ -91,6 +93,10 @@ export function createMetrics(sources: MetricsSources = {}): Metrics {
   if (sources.responseCacheBytes) {
     const read = sources.responseCacheBytes;
     new Gauge({ name: 'iconmeta_response_cache_bytes', help: 'Bytes held by the response cache', registers: [registry], collect() { this.set(read()); } });
+  }
+  if (sources.releaseCacheBytes) {
+    const read = sources.releaseCacheBytes;
+    new Gauge({ name: 'iconmeta_release_cache_bytes', help: 'Bytes held by per-release structures (icon lists, search indexes, SVG sets, kit variants, catalogues), as estimated', registers: [registry], collect() { this.set(read()); } });
   }
   if (sources.releaseCount) {
     const read = sources.releaseCount;

@@ -1,6 +1,6 @@
 // Icon rules: the license filter, pagination and the assembly of an icon's related lists.
-import { LRUCache } from 'lru-cache';
 import type { FamilyStyleRow } from '../releases/releases.repo.ts';
+import type { ReleaseCache } from '../releases/release-cache.ts';
 import type { Release, ReleasesService } from '../releases/releases.service.ts';
 import type { IconRow, IconsRepo, LicenseFilter } from './icons.repo.ts';
 
@@ -35,23 +35,28 @@ const ALL_ROWS = 2 ** 31 - 1;
 
 const byPosition = (a: FamilyStyleRow, b: FamilyStyleRow) => a.position - b.position;
 
-// What a kept icon holds on the heap (its object, aliases and family-style lists): measured ~930 B.
-const BYTES_PER_KEPT_ICON = 1_000;
+// What a kept icon holds on the heap (its object and strings, its place in the license-filtered
+// list and the by-id map), its aliases' object and lists, and each family-style or alias it lists:
+// ~500 B an icon of 5.15.4 (few aliases), ~750 B one of 7.3.1 (test/release-cache.test.ts).
+const BYTES_PER_KEPT_ICON = 400;
+const BYTES_PER_ALIASES = 250;
+const BYTES_PER_LISTED_ITEM = 28;
+const keptBytes = (icons: Icon[]) =>
+  icons.reduce((sum, { familyStylesByLicense: { free, pro }, aliases }) => {
+    const { names = [], unicodes = { primary: [], composite: [], secondary: [] } } = aliases ?? {};
+    const listed = free.length + pro.length + names.length + unicodes.primary.length + unicodes.composite.length + unicodes.secondary.length;
+    return sum + BYTES_PER_KEPT_ICON + (aliases ? BYTES_PER_ALIASES : 0) + listed * BYTES_PER_LISTED_ITEM;
+  }, 0);
 
-/** `maxBytes`: the budget for whole releases kept assembled (the releases most used stay). */
-export function createIconsService(repo: IconsRepo, releases: ReleasesService, maxBytes = 16 * 1024 * 1024) {
-  const wholeReleases = new LRUCache<number, Icon[]>({ maxSize: maxBytes, sizeCalculation: (icons) => Math.max(1, icons.length * BYTES_PER_KEPT_ICON) });
+// What an icon's free SVG entry holds beyond its path data's characters (the entry, its array,
+// the strings' headers): measured with the path data, test/release-cache.test.ts.
+const BYTES_PER_FREE_SVG = 100;
+
+/** Whole releases kept assembled, and their free SVG sets, live in `cache` (the releases most used stay). */
+export function createIconsService(repo: IconsRepo, releases: ReleasesService, cache: ReleaseCache) {
   const byLicense = new WeakMap<Icon[], Partial<Record<'free' | 'pro', Icon[]>>>();
-  // Free SVG data per release (~1.5 MB each), for the web page's glyphs and its REST answer.
-  const freeSvgsByRelease = new LRUCache<number, FreeSvgs>({ max: 4 });
-  releases.onChange(() => {
-    wholeReleases.clear();
-    freeSvgsByRelease.clear();
-  });
   // Each kept whole release by row id, for scattered lookups (search results); goes with its list.
   const byRowId = new WeakMap<Icon[], Map<number, Icon>>();
-  // Whole releases being assembled: requests for the same release meanwhile wait on the same one.
-  const assembling = new Map<number, Promise<Icon[]>>();
 
   /** Attaches aliases and family-styles to a list of icon rows. */
   async function assemble(release: Release, rows: IconRow[]): Promise<Icon[]> {
@@ -88,21 +93,16 @@ export function createIconsService(repo: IconsRepo, releases: ReleasesService, m
    * immutable, and assembling 2,000 icons costs ~15 ms that every new whole-release query would pay.
    */
   async function all(release: Release, license: LicenseFilter): Promise<Icon[]> {
-    const icons = kept(release, license);
-    if (icons) return icons;
-    let pending = assembling.get(release.id);
-    if (!pending) {
-      pending = repo.page(release.id, null, ALL_ROWS, 0).then((rows) => assemble(release, rows));
-      assembling.set(release.id, pending);
-      const forget = () => assembling.get(release.id) === pending && assembling.delete(release.id);
-      pending.then((list) => (forget(), wholeReleases.set(release.id, list)), forget);
-    }
-    return filter(await pending, license);
+    const icons = await cache.get('icons', release.id, async () => {
+      const list = await assemble(release, await repo.page(release.id, null, ALL_ROWS, 0));
+      return { value: list, bytes: keptBytes(list) };
+    });
+    return filter(icons, license);
   }
 
   /** The release's icons when they are assembled already, else undefined: nothing to wait for. */
   function kept(release: Release, license: LicenseFilter): Icon[] | undefined {
-    const icons = wholeReleases.get(release.id);
+    const icons = cache.peek<Icon[]>('icons', release.id);
     return icons && filter(icons, license);
   }
 
@@ -135,27 +135,29 @@ export function createIconsService(repo: IconsRepo, releases: ReleasesService, m
      * Free packages publish the same data (CC BY 4.0). Pro SVG data stays behind svg_icons_pro.
      */
     async freeSvgs(release: Release): Promise<FreeSvgs> {
-      const kept = freeSvgsByRelease.get(release.id);
-      if (kept) return kept;
-      const list = await all(release, null);
-      const svgs: FreeSvgs = {};
-      if (list.length === 0) return svgs;
-      let [first, last] = [list[0].id, list[0].id];
-      for (const { id } of list) [first, last] = [Math.min(first, id), Math.max(last, id)];
-      const rows = new Map<string, { width: number; height: number; pathData: string[] }>();
-      for (const row of await repo.svgs(first, last)) rows.set(`${row.iconId}:${row.familyStyleId}`, row);
-      // Keys in the contract's orders: family-styles by position, icons by id.
-      for (const fs of releases.familyStyles(release)) {
-        const byId: FreeSvgs[string] = {};
-        for (const icon of list) {
-          if (!icon.familyStylesByLicense.free.some((f) => f.id === fs.id)) continue;
-          const row = rows.get(`${icon.id}:${fs.id}`);
-          if (row) byId[icon.name] = [row.width, row.height, row.pathData.length === 1 ? row.pathData[0] : row.pathData];
+      return cache.get('free-svgs', release.id, async () => {
+        const list = await all(release, null);
+        const svgs: FreeSvgs = {};
+        let bytes = 0;
+        if (list.length === 0) return { value: svgs, bytes };
+        let [first, last] = [list[0].id, list[0].id];
+        for (const { id } of list) [first, last] = [Math.min(first, id), Math.max(last, id)];
+        const rows = new Map<string, { width: number; height: number; pathData: string[] }>();
+        for (const row of await repo.svgs(first, last)) rows.set(`${row.iconId}:${row.familyStyleId}`, row);
+        // Keys in the contract's orders: family-styles by position, icons by id.
+        for (const fs of releases.familyStyles(release)) {
+          const byId: FreeSvgs[string] = {};
+          for (const icon of list) {
+            if (!icon.familyStylesByLicense.free.some((f) => f.id === fs.id)) continue;
+            const row = rows.get(`${icon.id}:${fs.id}`);
+            if (!row) continue;
+            byId[icon.name] = [row.width, row.height, row.pathData.length === 1 ? row.pathData[0] : row.pathData];
+            bytes += BYTES_PER_FREE_SVG + row.pathData.reduce((sum, path) => sum + path.length, 0);
+          }
+          if (Object.keys(byId).length > 0) svgs[fs.prefix] = byId;
         }
-        if (Object.keys(byId).length > 0) svgs[fs.prefix] = byId;
-      }
-      freeSvgsByRelease.set(release.id, svgs);
-      return svgs;
+        return { value: svgs, bytes };
+      });
     },
 
     /** A page of the release's kept whole list (icons-minimal answers ignore the aliases it has). */

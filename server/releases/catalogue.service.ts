@@ -1,6 +1,6 @@
 // A release's grouping of family-styles: icon packs, icon collections and visual tags, resolved to
 // full family-style rows so that REST and GraphQL can each pick the fields they show.
-import { LRUCache } from 'lru-cache';
+import type { ReleaseCache } from './release-cache.ts';
 import type { ReleasesRepo, FamilyStyleRow } from './releases.repo.ts';
 import type { Release, ReleasesService } from './releases.service.ts';
 
@@ -39,22 +39,14 @@ export interface Catalogue {
   iconCollections: IconCollection[];
 }
 
-export function createCatalogueService(repo: ReleasesRepo, releases: ReleasesService) {
-  // Release data is immutable: build each release's catalogue once (dropped when the database changes).
-  // Small (packs, collections, tags), but one per release: the releases most used stay. A build
-  // under way is kept too, so concurrent requests share it; a failed one is forgotten.
-  const built = new LRUCache<number, Promise<Catalogue>>({ max: 32 });
-  releases.onChange(() => built.clear());
+// What a catalogue holds on the heap: measured 43-78 KiB (5.15.4 to 7.3.1).
+const CATALOGUE_BYTES = 96 * 1024;
+
+/** Catalogues live in `cache`: built once per release (release data is immutable). */
+export function createCatalogueService(repo: ReleasesRepo, releases: ReleasesService, cache: ReleaseCache) {
   return {
-    catalogue(release: Release): Promise<Catalogue> {
-      let catalogue = built.get(release.id);
-      if (!catalogue) {
-        const building = build(release);
-        built.set(release.id, (catalogue = building));
-        building.catch(() => built.get(release.id) === building && built.delete(release.id));
-      }
-      return catalogue;
-    },
+    catalogue: async (release: Release): Promise<Catalogue> =>
+      cache.get('catalogue', release.id, async () => ({ value: await build(release), bytes: CATALOGUE_BYTES })),
   };
 
   async function build(release: Release): Promise<Catalogue> {

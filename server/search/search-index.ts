@@ -46,27 +46,47 @@ function withinOneEditOfPrefix(word: string, token: string, suffixes: string[]):
   );
 }
 
-/** The documents (by index) a word occurs in, and its best field weight in each. */
-interface Posting {
-  indexes: Int32Array;
-  weights: Uint8Array;
-}
+const NO_ALIASES: readonly string[] = [];
 
+// Heap a kept string costs beyond its characters (header, hash, alignment), and a slot holding it.
+const STRING_OVERHEAD = 20;
+const SLOT = 4;
+const ARRAY_OVERHEAD = 16;
+
+/**
+ * What a list of one-byte strings holds on the heap: each string and its slot. Estimated from
+ * V8's layout; test/search-index-size.test.ts checks it against the measured heap.
+ */
+const stringsBytes = (strings: readonly string[]) => strings.reduce((sum, s) => sum + s.length + STRING_OVERHEAD + SLOT, ARRAY_OVERHEAD);
+
+/**
+ * Kept small, since one is built per release searched: after it is built, an index keeps only what
+ * ranking reads (each icon's row id, id and alias names, in name order) and the postings of every
+ * distinct word in three flat typed arrays, not the labels, terms and categories it was built from,
+ * nor two typed arrays per word (~200 B of headers each, more than most words' postings).
+ */
 export class SearchIndex {
-  private readonly documents: SearchDocument[];
+  private readonly rowIds: Int32Array;
+  private readonly names: string[];
+  private readonly aliases: (readonly string[])[];
   /** Each distinct word, sorted: the words a query word starts are one contiguous run. */
   private readonly tokens: string[];
-  private readonly postings: Posting[];
+  /** Token t occurs in documents postingDocs[postingStart[t] .. postingStart[t + 1]), with the best field weight of each. */
+  private readonly postingStart: Int32Array;
+  private readonly postingDocs: Int32Array;
+  private readonly postingWeights: Uint8Array;
+  /** The heap it holds, estimated once: what a cache of indexes counts against its budget. */
+  readonly bytes: number;
 
   /** How many documents (icons) it indexes. */
   get size(): number {
-    return this.documents.length;
+    return this.rowIds.length;
   }
 
-  constructor(documents: SearchDocument[]) {
-    this.documents = [...documents].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  constructor(unsorted: SearchDocument[]) {
+    const documents = [...unsorted].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     const postings = new Map<string, Map<number, number>>();
-    this.documents.forEach((doc, index) => {
+    documents.forEach((doc, index) => {
       const add = (field: Field, text: string) => {
         for (const word of words(text)) {
           const posting = postings.get(word) ?? new Map<number, number>();
@@ -80,11 +100,32 @@ export class SearchIndex {
       doc.terms.forEach((term) => add('term', term));
       doc.categories.forEach((category) => add('category', category));
     });
+    this.rowIds = Int32Array.from(documents, (doc) => doc.rowId);
+    this.names = documents.map((doc) => doc.name);
+    this.aliases = documents.map((doc) => (doc.aliases.length > 0 ? [...doc.aliases] : NO_ALIASES));
     this.tokens = [...postings.keys()].sort();
-    this.postings = this.tokens.map((token) => {
-      const posting = postings.get(token)!;
-      return { indexes: Int32Array.from(posting.keys()), weights: Uint8Array.from(posting.values()) };
+    let total = 0;
+    for (const posting of postings.values()) total += posting.size;
+    this.postingStart = new Int32Array(this.tokens.length + 1);
+    this.postingDocs = new Int32Array(total);
+    this.postingWeights = new Uint8Array(total);
+    let at = 0;
+    this.tokens.forEach((token, t) => {
+      this.postingStart[t] = at;
+      for (const [index, weight] of postings.get(token)!) {
+        this.postingDocs[at] = index;
+        this.postingWeights[at++] = weight;
+      }
     });
+    this.postingStart[this.tokens.length] = at;
+    this.bytes =
+      stringsBytes(this.tokens) +
+      stringsBytes(this.names) +
+      this.aliases.reduce((sum, list) => sum + (list === NO_ALIASES ? SLOT : stringsBytes(list) + SLOT), ARRAY_OVERHEAD) +
+      this.rowIds.byteLength +
+      this.postingStart.byteLength +
+      this.postingDocs.byteLength +
+      this.postingWeights.byteLength;
   }
 
   /** Row ids of the matching icons, best first; ties in id order. */
@@ -113,16 +154,17 @@ export class SearchIndex {
     }
     const phrase = queryWords.join('-');
     const ranked = [...scores!].map(([index, score]) => {
-      const doc = this.documents[index];
+      const name = this.names[index];
+      const aliases = this.aliases[index];
       let tier: number = typos.has(index) ? TIER.typo : TIER.words;
-      if (doc.name === phrase) tier = TIER.exactId;
-      else if (doc.aliases.includes(phrase)) tier = TIER.exactAlias;
-      else if (doc.name.startsWith(phrase)) tier = TIER.idPrefix;
-      else if (doc.aliases.some((alias) => alias.startsWith(phrase))) tier = TIER.aliasPrefix;
-      return { index, tier, score, length: doc.name.length };
+      if (name === phrase) tier = TIER.exactId;
+      else if (aliases.includes(phrase)) tier = TIER.exactAlias;
+      else if (name.startsWith(phrase)) tier = TIER.idPrefix;
+      else if (aliases.some((alias) => alias.startsWith(phrase))) tier = TIER.aliasPrefix;
+      return { index, tier, score, length: name.length };
     });
     ranked.sort((a, b) => b.tier - a.tier || (a.tier === TIER.idPrefix ? a.length - b.length : b.score - a.score) || a.index - b.index);
-    return ranked.map(({ index }) => this.documents[index].rowId);
+    return ranked.map(({ index }) => this.rowIds[index]);
   }
 
   /** Best score of `word` in each document: exact word or word prefix (a binary search, then one run of tokens). */
@@ -153,10 +195,10 @@ export class SearchIndex {
   }
 
   private addPosting(scores: Map<number, number>, token: number, quality: number): void {
-    const { indexes, weights } = this.postings[token];
-    for (let i = 0; i < indexes.length; i++) {
-      const score = weights[i] * quality;
-      if (score > (scores.get(indexes[i]) ?? 0)) scores.set(indexes[i], score);
+    for (let i = this.postingStart[token], end = this.postingStart[token + 1]; i < end; i++) {
+      const document = this.postingDocs[i];
+      const score = this.postingWeights[i] * quality;
+      if (score > (scores.get(document) ?? 0)) scores.set(document, score);
     }
   }
 }

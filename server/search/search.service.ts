@@ -1,8 +1,9 @@
-// Search over a release: one index per release, built on first use and kept while it is among
-// the releases most searched, within a budget of bytes (release data is immutable; the cache is
-// dropped when releases change).
+// Search over a release: one index per release, built on first use and kept in the release cache
+// while it is among the structures most used (release data is immutable; the cache is dropped when
+// releases change).
 import { LRUCache } from 'lru-cache';
 import { AppError } from '../errors.ts';
+import type { ReleaseCache } from '../releases/release-cache.ts';
 import type { Release, ReleasesService } from '../releases/releases.service.ts';
 import { MAX_QUERY_LENGTH, SearchIndex, type SearchDocument } from './search-index.ts';
 import type { SearchRepo } from './search.repo.ts';
@@ -11,54 +12,29 @@ import type { SearchRepo } from './search.repo.ts';
 // ranked results are kept per release and query, bounded by the bytes they hold.
 const RESULTS_CACHE_BYTES = 4 * 1024 * 1024;
 
-// What an index holds per icon (documents, words, postings): measured ~2,500 B.
-const BYTES_PER_INDEXED_ICON = 2_500;
+/** A release's search index, from what the database holds of its icons. */
+export async function buildSearchIndex(repo: SearchRepo, releaseId: number): Promise<SearchIndex> {
+  const [icons, aliasNames, terms, categories] = await Promise.all([repo.icons(releaseId), repo.aliasNames(releaseId), repo.terms(releaseId), repo.categories(releaseId)]);
+  const documents = new Map<number, SearchDocument>(icons.map((i) => [i.id, { rowId: i.id, name: i.name, label: i.label, aliases: [], terms: [], categories: [] }]));
+  for (const { iconId, name } of aliasNames) documents.get(iconId)?.aliases.push(name);
+  for (const { iconId, term } of terms) documents.get(iconId)?.terms.push(term);
+  for (const { iconId, label } of categories) documents.get(iconId)?.categories.push(label);
+  return new SearchIndex([...documents.values()]);
+}
 
-/** `maxIndexBytes`: the budget for releases' search indexes (the releases most searched stay). */
-export function createSearchService(repo: SearchRepo, releases: ReleasesService, maxIndexBytes = 24 * 1024 * 1024) {
-  const indexes = new LRUCache<number, SearchIndex>({ maxSize: maxIndexBytes, sizeCalculation: (index) => Math.max(1, index.size * BYTES_PER_INDEXED_ICON) });
+/** Indexes live in `cache`, beside the release's other structures. */
+export function createSearchService(repo: SearchRepo, releases: ReleasesService, cache: ReleaseCache) {
   const results = new LRUCache<string, number[]>({
     maxSize: RESULTS_CACHE_BYTES,
     sizeCalculation: (rowIds, key) => rowIds.length * 8 + key.length * 2 + 100,
   });
-  releases.onChange(() => {
-    indexes.clear();
-    results.clear();
-  });
+  releases.onChange(() => results.clear());
 
-  // Indexes being built: requests for the same release meanwhile wait on the same build.
-  const building = new Map<number, Promise<SearchIndex>>();
-
-  async function build(release: Release): Promise<SearchIndex> {
-    const [icons, aliasNames, terms, categories] = await Promise.all([
-      repo.icons(release.id),
-      repo.aliasNames(release.id),
-      repo.terms(release.id),
-      repo.categories(release.id),
-    ]);
-    const documents = new Map<number, SearchDocument>(icons.map((i) => [i.id, { rowId: i.id, name: i.name, label: i.label, aliases: [], terms: [], categories: [] }]));
-    for (const { iconId, name } of aliasNames) documents.get(iconId)?.aliases.push(name);
-    for (const { iconId, term } of terms) documents.get(iconId)?.terms.push(term);
-    for (const { iconId, label } of categories) documents.get(iconId)?.categories.push(label);
-    return new SearchIndex([...documents.values()]);
-  }
-
-  function indexOf(release: Release): SearchIndex | Promise<SearchIndex> {
-    const index = indexes.get(release.id);
-    if (index) return index;
-    let pending = building.get(release.id);
-    if (!pending) {
-      const generation = releases.list();
-      pending = build(release).then((built) => {
-        // Kept only if releases did not change while it was read (onChange cleared the caches).
-        if (releases.list() === generation) indexes.set(release.id, built);
-        return built;
-      });
-      building.set(release.id, pending);
-      void pending.finally(() => building.get(release.id) === pending && building.delete(release.id)).catch(() => {});
-    }
-    return pending;
-  }
+  const indexOf = (release: Release): SearchIndex | Promise<SearchIndex> =>
+    cache.get('search', release.id, async () => {
+      const index = await buildSearchIndex(repo, release.id);
+      return { value: index, bytes: index.bytes };
+    });
 
   return {
     /** Row ids of matching icons in rank order; throws BAD_USER_INPUT-class errors for bad queries. */
