@@ -9,7 +9,7 @@ import semver from 'semver';
 import { migrateDatabase, openDatabase } from '../db/client.ts';
 import { addRelease } from '../seeds/add-release.ts';
 import { defaultPackageDir } from '../seeds/defaults.ts';
-import { NODE_FLAGS } from '../scripts/node-flags.ts';
+import { ALLOCATOR_ENV, NODE_FLAGS } from '../scripts/node-flags.ts';
 
 export async function databaseWith(versions: string[]): Promise<{ dir: string; databasePath: string; cleanup: () => void }> {
   const dir = mkdtempSync(join(tmpdir(), 'iconmeta-bench-'));
@@ -67,7 +67,8 @@ export async function startServer(port: number, databasePath: string, env: NodeJ
   // BENCH_NODE_FLAGS: the last of a repeated V8 flag wins, where NODE_OPTIONS cannot override one.
   const extraFlags = process.env.BENCH_NODE_FLAGS?.split(/\s+/).filter(Boolean) ?? [];
   const command = process.env.BENCH_EXECUTABLE ? [process.env.BENCH_EXECUTABLE === '1' ? 'dist/iconmeta' : process.env.BENCH_EXECUTABLE] : ['node', ...NODE_FLAGS, ...extraFlags, 'server/main.ts'];
-  const child = pinned(command, { PORT: String(port), DATABASE_PATH: databasePath, SEED_DEFAULTS: 'false', LOG_LEVEL: 'info', ACCESS_LOG: process.env.BENCH_ACCESS_LOG ?? 'false', ...env, ...serverEnvFromBench() });
+  // The allocator settings npm start and the systemd unit set, for either.
+  const child = pinned(command, { ...ALLOCATOR_ENV, PORT: String(port), DATABASE_PATH: databasePath, SEED_DEFAULTS: 'false', LOG_LEVEL: 'info', ACCESS_LOG: process.env.BENCH_ACCESS_LOG ?? 'false', ...env, ...serverEnvFromBench() });
   await waitFor(port, '/healthz');
   return child;
 }

@@ -1,6 +1,6 @@
-// The V8 flags the service runs with: `npm start` (package.json, checked against this by
-// test/node-flags.test.ts), the executable (scripts/build.ts, the SEA's execArgv) and the benches
-// that start the sources (bench/support.ts).
+// The V8 flags and allocator settings the service runs with: `npm start` (package.json, checked
+// against this by test/node-flags.test.ts), the executable (scripts/build.ts, the SEA's execArgv;
+// the allocator's through the systemd unit) and the benches (bench/support.ts).
 //
 // - The old-space limit: V8 grows its heap lazily, and without a limit RSS under many distinct
 //   requests climbs far past what is live (1.2 GiB for ~90 MiB live, bench:memory).
@@ -10,3 +10,13 @@
 //   saves another ~15 MiB; since the access log allocates little (2026-11-24), the speed benches show
 //   no difference between 16, 8 and 4 within this machine's noise.
 export const NODE_FLAGS = ['--max-old-space-size=384', '--max-semi-space-size=8'];
+
+/**
+ * glibc's allocator, set in the environment of `npm start`, the README's systemd unit and the
+ * benches (glibc reads it at process start: the executable cannot set it for itself). Two arenas
+ * instead of up to 16 (one a thread: libuv's pool, V8's workers), and allocations above 128 KiB
+ * (brotli's window, SQLite's statements, zlib's state) mapped and given back when freed rather than
+ * left in an arena: 9-18 MiB less RSS after the benches' loads, no difference in their speed
+ * (bench/README.md).
+ */
+export const ALLOCATOR_ENV = { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072', MALLOC_TRIM_THRESHOLD_: '131072' };

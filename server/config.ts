@@ -23,7 +23,7 @@ const schema = z.object({
   SEED_DEFAULTS: flag(true),
   ACCESS_LOG: flag(true),
   METRICS: flag(true),
-  RESPONSE_CACHE_MB: integer(16, 1, 65536),
+  RESPONSE_CACHE_MB: integer(8, 1, 65536),
   ACCESS_TOKEN_TTL: integer(3600, 1, 31 * 24 * 3600),
   TOKEN_FAILURE_LIMIT: integer(20, 1, 1_000_000),
   TOKEN_FAILURE_WINDOW: integer(300, 1, 86_400),
@@ -31,7 +31,7 @@ const schema = z.object({
   SHUTDOWN_TIMEOUT_MS: integer(10_000, 0, 600_000),
   TRUST_PROXY: z.string().optional(),
   DATABASE_CHECK_INTERVAL: integer(900, 0, 7 * 86_400),
-  RELEASE_CACHE_MB: integer(16, 4, 65536),
+  RELEASE_CACHE_MB: integer(8, 4, 65536),
 });
 
 export type Config = {
@@ -65,7 +65,7 @@ export type Config = {
   trustProxy: TrustProxy;
   /** Seconds between integrity checks of the database file while serving (0: only at start). */
   databaseCheckIntervalSeconds: number;
-  /** Heap budget for per-release structures (search indexes 60 %, assembled icon lists 40 %). */
+  /** Heap budget for per-release structures (icon lists, search indexes, free SVG sets, kit variant indexes, catalogues), shared. */
   releaseCacheBytes: number;
 };
 

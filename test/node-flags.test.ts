@@ -3,11 +3,18 @@
 // commands run a different server from the one that was measured and built.
 import { expect } from 'chai';
 import { readFileSync } from 'node:fs';
-import { NODE_FLAGS } from '../scripts/node-flags.ts';
+import { ALLOCATOR_ENV, NODE_FLAGS } from '../scripts/node-flags.ts';
 
-describe('the V8 flags the service runs with', () => {
+describe('the V8 flags and allocator settings the service runs with', () => {
   it('are the same for npm start as for the executable and the benches', () => {
     const { scripts } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
-    expect(scripts.start).to.equal(`exec node ${NODE_FLAGS.join(' ')} server/main.ts`);
+    const environment = Object.entries(ALLOCATOR_ENV).map(([name, value]) => `${name}=${value}`).join(' ');
+    expect(scripts.start).to.equal(`${environment} exec node ${NODE_FLAGS.join(' ')} server/main.ts`);
+  });
+
+  it('set the same allocator environment in the README\'s systemd unit', () => {
+    const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+    const line = /^Environment=(MALLOC_.*)$/m.exec(readme)?.[1];
+    expect(line).to.equal(Object.entries(ALLOCATOR_ENV).map(([name, value]) => `${name}=${value}`).join(' '));
   });
 });
