@@ -13,7 +13,6 @@
 import type { Db } from './client.ts';
 import type { PgDb } from './client.pg.ts';
 import * as sqliteTables from './schema.ts';
-import * as pgTables from './schema.pg.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 export type Tables = typeof sqliteTables;
@@ -61,18 +60,6 @@ export function sqliteDatabase(db: Db): Database {
       }
     },
     close: async () => void db.$client.close(),
-  };
-}
-
-export function postgresDatabase(pg: PgDb): Database {
-  return {
-    dialect: 'postgres',
-    db: pg as unknown as Db,
-    t: pgTables as unknown as Tables,
-    sqlite: null,
-    pg,
-    transaction: (work) => pg.transaction((tx) => work(tx as unknown as Db)),
-    close: () => pg.$client.end(),
   };
 }
 

@@ -2,7 +2,8 @@
 // set, else the SQLite file at DATABASE_PATH; migrated, as the server would at start.
 import { migrateDatabase, openDatabase } from '../db/client.ts';
 import { migratePgDatabase, openPgDatabase } from '../db/client.pg.ts';
-import { postgresDatabase, sqliteDatabase, type Database } from '../db/database.ts';
+import { sqliteDatabase, type Database } from '../db/database.ts';
+import { postgresDatabase } from '../db/database.pg.ts';
 import { loadConfig, type Config } from '../server/config.ts';
 
 export interface Configured {

@@ -2,7 +2,6 @@
 // the npm scripts and dist/iconmeta): `serve` (the default), `seed ...`, `admin ...`, `--version`.
 // A start-up problem is one line on stderr and a distinct exit code; nothing was served or written.
 import { existsSync } from 'node:fs';
-import { Command, CommanderError } from 'commander';
 import pkg from '../package.json' with { type: 'json' };
 import { DatabaseUnusableError } from '../db/integrity.ts';
 import { ConfigError, loadConfig } from './config.ts';
@@ -36,7 +35,9 @@ async function runServe(): Promise<number> {
   }
 }
 
-export function buildProgram(): Command {
+/** The command tree; commander is loaded only for a command line that needs parsing. */
+export async function buildProgram() {
+  const { Command } = await import('commander');
   const program = new Command('iconmeta')
     .description(pkg.description)
     .version(pkg.version, '-v, --version')
@@ -61,7 +62,10 @@ export async function runCli(args: string[]): Promise<number> {
   if (existsSync('.env')) process.loadEnvFile('.env');
   if (args[0] === 'seed') return (await import('../seeds/cli.ts')).runSeedCli(args.slice(1));
   if (args[0] === 'admin') return (await import('../scripts/admin.ts')).runAdminCli(args.slice(1));
-  const program = buildProgram();
+  // The plain start, as npm start and the systemd unit run it, has nothing to parse.
+  if (args.length === 0 || (args.length === 1 && args[0] === 'serve')) return runServe();
+  const { CommanderError } = await import('commander');
+  const program = await buildProgram();
   try {
     await program.parseAsync(args, { from: 'user' });
   } catch (error) {

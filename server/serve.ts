@@ -7,7 +7,7 @@ import type { Logger } from 'pino';
 import { migrateDatabase, openDatabase, type Db } from '../db/client.ts';
 import { DatabaseUnusableError } from '../db/integrity.ts';
 import { recordVerified, unchangedSinceVerified } from '../db/verified-stamp.ts';
-import { postgresDatabase, sqliteDatabase, type Database } from '../db/database.ts';
+import { sqliteDatabase, type Database } from '../db/database.ts';
 import { seedDefaultsIfEmpty } from '../seeds/defaults.ts';
 import { createApp } from './app.ts';
 import { redactedUrl, type Config } from './config.ts';
@@ -127,8 +127,9 @@ async function openSqlite(config: Config, logger: Logger): Promise<Store> {
  */
 async function openPostgres(config: Config, url: string, logger: Logger): Promise<Store> {
   const location = redactedUrl(url);
-  // Loaded only here: a start on SQLite needs none of the PostgreSQL driver.
+  // Loaded only here: a start on SQLite needs none of the PostgreSQL driver and schema.
   const { migratePgDatabase, openPgDatabase } = await import('../db/client.pg.ts');
+  const { postgresDatabase } = await import('../db/database.pg.ts');
   const pg = openPgDatabase(url, {
     poolSize: config.databasePoolSize,
     connectionTimeoutMs: config.databaseConnectTimeoutMs,

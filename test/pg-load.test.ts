@@ -4,7 +4,8 @@
 import { expect } from 'chai';
 import { migrateDatabase, openDatabase } from '../db/client.ts';
 import { migratePgDatabase, openPgDatabase } from '../db/client.pg.ts';
-import { postgresDatabase, sqliteDatabase, type Database } from '../db/database.ts';
+import { sqliteDatabase, type Database } from '../db/database.ts';
+import { postgresDatabase } from '../db/database.pg.ts';
 import { loadPrepared, prepareRelease } from '../seeds/add-release.ts';
 import { DEFAULT_RELEASES, defaultPackageDir, seedDefaultsIfEmpty } from '../seeds/defaults.ts';
 import { loadRelease, ReleaseExistsError, removeRelease } from '../seeds/load.ts';

@@ -3,7 +3,8 @@
 // from a template that was migrated and loaded once (CREATE DATABASE ... TEMPLATE).
 import pg from 'pg';
 import { migratePgDatabase, openPgDatabase } from '../db/client.pg.ts';
-import { postgresDatabase, type Database } from '../db/database.ts';
+import type { Database } from '../db/database.ts';
+import { postgresDatabase } from '../db/database.pg.ts';
 import { startPgCluster, type PgCluster } from './pg-cluster.ts';
 
 let cluster: Promise<PgCluster> | undefined;

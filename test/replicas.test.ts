@@ -9,7 +9,7 @@ import { request } from 'node:http';
 import { promisify } from 'node:util';
 import { expect } from 'chai';
 import { migratePgDatabase, openPgDatabase } from '../db/client.pg.ts';
-import { postgresDatabase } from '../db/database.ts';
+import { postgresDatabase } from '../db/database.pg.ts';
 import { loadRelease } from '../seeds/load.ts';
 import { FIXTURE_VERSIONS, fixtureDocument, fixturePath } from './helpers.ts';
 import { startPgCluster, type PgCluster } from './pg-cluster.ts';

@@ -8,7 +8,6 @@ import type { Release, ReleasesService } from '../releases/releases.service.ts';
 import { parseVersionSpec } from '../releases/versions.ts';
 import type { KitRow, KitsRepo, SubsetRow } from './kits.repo.ts';
 import { checkSubsetSpec, resolveSubset, type ReleaseView, type ResolvedSubset, type SubsetSpec } from './subsets.ts';
-import { parseUploadSvg } from './svg-upload.ts';
 import { buildReleaseVariants, type ReleaseVariants } from './variant-index.ts';
 
 export interface NewKit {
@@ -67,6 +66,8 @@ export function createKitsService(repo: KitsRepo, auth: AuthService, clock: Cloc
     async addUpload(kitToken: string, name: string, svgText: string) {
       const kit = await byToken(kitToken);
       if (!UPLOAD_NAME.test(name)) throw new AppError(400, 'INVALID_PARAMETER', 'an upload name is lowercase words joined by hyphens, such as my-logo');
+      // The XML parser (~1 MiB of heap) is loaded at the first upload, not by every server.
+      const { parseUploadSvg } = await import('./svg-upload.ts');
       let svg;
       try {
         svg = parseUploadSvg(svgText);
