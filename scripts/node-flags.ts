@@ -16,7 +16,7 @@ export const NODE_FLAGS = ['--max-old-space-size=384', '--max-semi-space-size=8'
  * benches (glibc reads it at process start: the executable cannot set it for itself). Two arenas
  * instead of up to 16 (one a thread: libuv's pool, V8's workers), and allocations above 128 KiB
  * (brotli's window, SQLite's statements, zlib's state) mapped and given back when freed rather than
- * left in an arena: 9-18 MiB less RSS after the benches' loads, no difference in their speed
+ * left in an arena: 9-17 MiB less RSS after the benches' loads, no difference in their speed
  * (bench/README.md).
  */
 export const ALLOCATOR_ENV = { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072', MALLOC_TRIM_THRESHOLD_: '131072' };
