@@ -5,7 +5,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEFAULT_RELEASES } from '../seeds/defaults.ts';
-import { assertPortFree, databaseWith, percentile, pinned, rssMiB, send, startServer, waitFor } from './support.ts';
+import { assertPortFree, databaseWith, percentile, pinned, printServerRss, send, startServer, waitFor } from './support.ts';
 
 const SERVER_PORT = 4711;
 const BARE_PORT = 4712;
@@ -45,6 +45,6 @@ for (let round = 0; round < 5; round++) {
 const p50 = (v: number[]) => percentile(v, 0.5);
 console.log(`whole release 7.3.1 (${(first.body.length / 1024).toFixed(0)} KiB): cold p50 ${p50(cold).toFixed(1)} ms (target <= 40); repeated p50 ${p50(repeated).toFixed(2)} ms vs bare node:http ${p50(bare).toFixed(2)} ms -> ${(p50(repeated) / p50(bare)).toFixed(2)}x (target <= 2x, issue 11)`);
 console.log(`search p50 ${p50(search).toFixed(2)} ms, p90 ${percentile(search, 0.9).toFixed(2)} ms over ${search.length} distinct queries (target p50 <= 3 ms, issue 11)`);
-console.log(`server RSS after this load, the 3 default releases held: ${rssMiB(server.pid!).toFixed(0)} MiB (target <= 120 MiB, issue 11)`);
+await printServerRss(server.pid!, 'the 3 default releases held');
 cleanup();
 process.exit(0);

@@ -5,7 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEFAULT_RELEASES } from '../seeds/defaults.ts';
-import { assertPortFree, databaseWith, pinned, rssMiB, send, startServer, waitFor } from './support.ts';
+import { assertPortFree, databaseWith, pinned, printServerRss, send, startServer, waitFor } from './support.ts';
 
 const SERVER_PORT = 4701;
 const BARE_PORT = 4702;
@@ -61,6 +61,6 @@ const ours = middle(ourRuns);
 const p50 = cold[Math.floor(cold.length / 2)];
 console.log(`hot ${HOT_PATH} (${(hot.body.length / 1024).toFixed(0)} KiB): iconmeta ${ours.toFixed(0)} req/s, bare node:http ${bare.toFixed(0)} req/s (medians of 3 alternating ${DURATION} s runs) -> ratio ${(ours / bare).toFixed(2)} (target >= 0.6)`);
 console.log(`cold first requests of ${cold.length} distinct pages: p50 ${p50.toFixed(2)} ms, p90 ${cold[Math.floor(cold.length * 0.9)].toFixed(2)} ms (target p50 <= 4 ms)`);
-console.log(`server RSS after this load, the 3 default releases held: ${rssMiB(server.pid!).toFixed(0)} MiB (target <= 120 MiB, issue 11)`);
+await printServerRss(server.pid!, 'the 3 default releases held');
 cleanup();
 process.exit(0);

@@ -108,6 +108,13 @@ export async function waitFor(port: number, path: string): Promise<void> {
 }
 
 /** A process's resident set (VmRSS), in MiB. */
+/** Prints the server's RSS at the end of a load, and once it has been idle long enough for the idle collection (IDLE_GC_SECONDS, 2). */
+export async function printServerRss(pid: number, held: string): Promise<void> {
+  const atEnd = rssMiB(pid);
+  await new Promise((resolve) => setTimeout(resolve, 5_000));
+  console.log(`server RSS, ${held}: ${atEnd.toFixed(0)} MiB at the end of this load, ${rssMiB(pid).toFixed(0)} MiB 5 s later, idle (target <= 120 MiB, issue 11)`);
+}
+
 export const rssMiB = (pid: number): number => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
 
 export const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))];

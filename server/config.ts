@@ -32,6 +32,7 @@ const schema = z.object({
   TRUST_PROXY: z.string().optional(),
   DATABASE_CHECK_INTERVAL: integer(900, 0, 7 * 86_400),
   RELEASE_CACHE_MB: integer(8, 4, 65536),
+  IDLE_GC_SECONDS: integer(2, 0, 3600),
 });
 
 export type Config = {
@@ -67,6 +68,8 @@ export type Config = {
   databaseCheckIntervalSeconds: number;
   /** Heap budget for per-release structures (icon lists, search indexes, free SVG sets, kit variant indexes, catalogues), shared. */
   releaseCacheBytes: number;
+  /** Seconds without a request after which the heap a busy spell grew is collected and given back (0: never). */
+  idleGcSeconds: number;
 };
 
 /** A configuration that cannot be used; `problems` has one line per bad key. */
@@ -116,6 +119,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy,
     databaseCheckIntervalSeconds: c.DATABASE_CHECK_INTERVAL,
     releaseCacheBytes: c.RELEASE_CACHE_MB * 1024 * 1024,
+    idleGcSeconds: c.IDLE_GC_SECONDS,
   };
 }
 

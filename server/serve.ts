@@ -1,6 +1,6 @@
 // `iconmeta serve`: database, migrations, a port that can be bound, default data, listen, shutdown.
 // Every start-up problem is found before any data is written to the database.
-import { createServer as createHttpServer, type Server } from 'node:http';
+import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createServer as createNetServer } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from 'pino';
@@ -16,6 +16,7 @@ import type { DatabaseHealth } from './health/health.ts';
 import { unavailableCause } from './health/pg-health.ts';
 import { scheduleIntegrityChecks } from './health/integrity-check.ts';
 import { createMetrics } from './http/metrics.ts';
+import { createIdleGc } from './idle-gc.ts';
 import { drainLogs } from './logger.ts';
 
 /** After a start that skipped the whole-file check: soon, but after the first requests are served. */
@@ -175,7 +176,12 @@ export async function serve(config: Config, logger: Logger): Promise<void> {
   const releaseCount = store.releaseCount ?? (() => (releases.loaded() ? releases.list().length : 0));
   const metrics = config.metrics ? createMetrics({ releaseCount, responseCacheBytes: () => cache.bytes, releaseCacheBytes: () => releaseCache.bytes }) : undefined;
   metrics?.countCache(cache);
-  const handler = metrics ? metrics.wrap(appHandler) : appHandler;
+  const measured = metrics ? metrics.wrap(appHandler) : appHandler;
+  const idleGc = createIdleGc({ idleSeconds: config.idleGcSeconds, logger });
+  const handler = (req: IncomingMessage, res: ServerResponse) => {
+    idleGc.request();
+    measured(req, res);
+  };
   // Node answers 431 past 16 KiB of headers; slow clients cannot hold a request open for long.
   const server = createHttpServer({ maxHeaderSize: 16 * 1024, requestTimeout: config.requestTimeoutMs, headersTimeout: 10_000 }, handler);
   attachSubscriptions(server);
@@ -200,6 +206,7 @@ export async function serve(config: Config, logger: Logger): Promise<void> {
     deadline.unref();
     void closeSubscriptions();
     server.close(async () => {
+      idleGc.stop();
       background?.stop();
       await close();
       await store.close();
@@ -217,6 +224,7 @@ export async function serve(config: Config, logger: Logger): Promise<void> {
   } catch (error) {
     process.off('SIGTERM', shutdown);
     process.off('SIGINT', shutdown);
+    idleGc.stop();
     background?.stop();
     await close();
     await store.close();
