@@ -44,7 +44,7 @@ export function createGraphQLSchema(): GraphQLSchema {
 }
 
 // Parsed and validated documents Apollo keeps (documents are also bounded in size by admission).
-const DOCUMENT_STORE_BYTES = 4 * 1024 * 1024;
+const DOCUMENT_STORE_BYTES = 2 * 1024 * 1024;
 
 export function createApolloServer(logger: Logger, schema: GraphQLSchema, compiled: CompiledQueries, database: DatabaseFaults) {
   const server = new ApolloServer<GraphQLContext>({

@@ -36,7 +36,7 @@ export interface KnownQuery {
  * Compiled documents by source text and requested operation name. A document is here only after
  * Apollo parsed and validated it, so the GraphQL fast path may run a known one directly.
  */
-export function createCompiledQueries(schema: GraphQLSchema, maxBytes = 6 * 1024 * 1024) {
+export function createCompiledQueries(schema: GraphQLSchema, maxBytes = 4 * 1024 * 1024) {
   const compiled = new LRUCache<string, Compiled>({ maxSize: maxBytes, sizeCalculation: (_entry, key) => compiledSize(key) });
   const keyOf = (source: string, operationName: string | null | undefined) => `${operationName ?? ''}\u0000${source}`;
   const seenOnce = new LRUCache<string, true>({ maxSize: SEEN_BYTES, sizeCalculation: (_value, key) => 2 * key.length + 100 });

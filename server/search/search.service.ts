@@ -10,7 +10,7 @@ import type { SearchRepo } from './search.repo.ts';
 
 // Pickers send a new request per keystroke, but people type the same prefixes ("a", "ar", "arr"):
 // ranked results are kept per release and query, bounded by the bytes they hold.
-const RESULTS_CACHE_BYTES = 4 * 1024 * 1024;
+const RESULTS_CACHE_BYTES = 2 * 1024 * 1024;
 
 /** A release's search index, from what the database holds of its icons. */
 export async function buildSearchIndex(repo: SearchRepo, releaseId: number): Promise<SearchIndex> {
