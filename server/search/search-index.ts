@@ -55,7 +55,7 @@ const ARRAY_OVERHEAD = 16;
 
 /**
  * What a list of one-byte strings holds on the heap: each string and its slot. Estimated from
- * V8's layout; test/search-index-size.test.ts checks it against the measured heap.
+ * V8's layout; test/release-cache.test.ts checks the total against the measured heap.
  */
 const stringsBytes = (strings: readonly string[]) => strings.reduce((sum, s) => sum + s.length + STRING_OVERHEAD + SLOT, ARRAY_OVERHEAD);
 
@@ -77,11 +77,6 @@ export class SearchIndex {
   private readonly postingWeights: Uint8Array;
   /** The heap it holds, estimated once: what a cache of indexes counts against its budget. */
   readonly bytes: number;
-
-  /** How many documents (icons) it indexes. */
-  get size(): number {
-    return this.rowIds.length;
-  }
 
   constructor(unsorted: SearchDocument[]) {
     const documents = [...unsorted].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
