@@ -49,6 +49,16 @@
     return root;
   }
 
+  // The first start of a build unpacks in a child process (this executable with UNPACK_ONLY set):
+  // reading the assets maps ~20 MiB of the executable's pages, which would otherwise stay resident
+  // for as long as this server runs. Should the child fail, the loop below unpacks here instead, and
+  // says why it cannot (the child's output is left out: it would say it twice).
+  const UNPACK_ONLY = 'ICONMETA_UNPACK_ONLY';
+  const unpacked = candidates.some((base) => fs.existsSync(path.join(base, manifest.build, '.complete')));
+  if (!unpacked && !process.env[UNPACK_ONLY]) {
+    require('node:child_process').spawnSync(process.execPath, [], { env: { ...process.env, [UNPACK_ONLY]: '1' }, stdio: 'ignore' });
+  }
+
   let root;
   const problems = [];
   for (const base of candidates) {
@@ -63,6 +73,7 @@
     process.stderr.write(`iconmeta: no cache folder to unpack into (set ICONMETA_CACHE_DIR):\n  ${problems.join('\n  ')}\n`);
     process.exit(1);
   }
+  if (process.env[UNPACK_ONLY]) process.exit(0);
   globalThis.iconmetaUrl = (place) => require('node:url').pathToFileURL(path.join(root, place)).href;
   globalThis.iconmetaExecutable = true;
   // createRequire loads from disk, which the executable's own require cannot.
