@@ -40,7 +40,8 @@ export function createIdleGc({ idleSeconds, logger, collect, heapBytes = () => g
   let collectHeap = collect; // V8's, made at the first collection
   let requests = 0;
   let seenAtLastTick = 0;
-  let heapAfterCollection = heapBytes();
+  // Zero: the first idle interval also collects what start-up left (migrations, seeding an empty database).
+  let heapAfterCollection = 0;
   const tick = () => {
     // A tick that finds no request since the last one: idle for a whole interval at least.
     const busy = requests !== seenAtLastTick;

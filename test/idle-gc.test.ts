@@ -31,6 +31,15 @@ describe('collecting the heap when idle', () => {
     expect(collections).to.equal(2);
   });
 
+  it('collects once, at the first idle interval, what start-up left (seeding an empty database)', () => {
+    let heap = 120 * MiB;
+    let collections = 0;
+    const idleGc = createIdleGc({ idleSeconds: 0, logger, heapBytes: () => heap, collect: () => (collections++, (heap = 50 * MiB)) });
+    idleGc.tick();
+    idleGc.tick();
+    expect(collections).to.equal(1);
+  });
+
   it('gives back the heap garbage grew, with V8 itself', () => {
     const idleGc = createIdleGc({ idleSeconds: 0, logger });
     // Garbage that lives long enough to reach the old generation, then dies.
