@@ -23,6 +23,9 @@
     path.join(os.tmpdir(), `iconmeta-${uid}`),
   ].filter(Boolean);
 
+  // A build's folder is complete once its marker is written, last.
+  const complete = (root) => fs.existsSync(path.join(root, '.complete'));
+
   function extractTo(base) {
     const root = path.join(base, manifest.build);
     fs.mkdirSync(base, { recursive: true, mode: 0o700 });
@@ -31,7 +34,7 @@
     if (typeof process.getuid === 'function' && (stat.uid !== uid || (stat.mode & 0o022) !== 0)) {
       throw new Error('owned by another user, or writable by others');
     }
-    if (fs.existsSync(path.join(root, '.complete'))) return root;
+    if (complete(root)) return root;
     const staging = fs.mkdtempSync(path.join(base, `.${manifest.build}-`));
     for (const file of manifest.files) {
       const target = path.join(staging, file);
@@ -44,7 +47,7 @@
     } catch (error) {
       // Another process extracted the same build first: use its copy.
       fs.rmSync(staging, { recursive: true, force: true });
-      if (!fs.existsSync(path.join(root, '.complete'))) throw error;
+      if (!complete(root)) throw error;
     }
     return root;
   }
@@ -54,7 +57,7 @@
   // for as long as this server runs. Should the child fail, the loop below unpacks here instead, and
   // says why it cannot (the child's output is left out: it would say it twice).
   const UNPACK_ONLY = 'ICONMETA_UNPACK_ONLY';
-  const unpacked = candidates.some((base) => fs.existsSync(path.join(base, manifest.build, '.complete')));
+  const unpacked = candidates.some((base) => complete(path.join(base, manifest.build)));
   if (!unpacked && !process.env[UNPACK_ONLY]) {
     require('node:child_process').spawnSync(process.execPath, [], { env: { ...process.env, [UNPACK_ONLY]: '1' }, stdio: 'ignore' });
   }

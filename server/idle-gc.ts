@@ -66,5 +66,3 @@ export function createIdleGc({ idleSeconds, logger, collect, heapBytes = () => g
     },
   };
 }
-
-export type IdleGc = ReturnType<typeof createIdleGc>;

@@ -90,18 +90,12 @@ export function createMetrics(sources: MetricsSources = {}): Metrics {
       this.set(hits + misses === 0 ? 0 : hits / (hits + misses));
     },
   });
-  if (sources.responseCacheBytes) {
-    const read = sources.responseCacheBytes;
-    new Gauge({ name: 'iconmeta_response_cache_bytes', help: 'Bytes held by the response cache', registers: [registry], collect() { this.set(read()); } });
-  }
-  if (sources.releaseCacheBytes) {
-    const read = sources.releaseCacheBytes;
-    new Gauge({ name: 'iconmeta_release_cache_bytes', help: 'Bytes held by per-release structures (icon lists, search indexes, SVG sets, kit variants, catalogues), as estimated', registers: [registry], collect() { this.set(read()); } });
-  }
-  if (sources.releaseCount) {
-    const read = sources.releaseCount;
-    new Gauge({ name: 'iconmeta_releases', help: 'Releases loaded in the database', registers: [registry], collect() { this.set(read()); } });
-  }
+  // Figures read from their owners at each scrape, when the server has them.
+  const readAtScrape = (name: string, help: string, read: (() => number) | undefined) =>
+    read && new Gauge({ name, help, registers: [registry], collect() { this.set(read()); } });
+  readAtScrape('iconmeta_response_cache_bytes', 'Bytes held by the response cache', sources.responseCacheBytes);
+  readAtScrape('iconmeta_release_cache_bytes', 'Bytes held by per-release structures (icon lists, search indexes, SVG sets, kit variants, catalogues), as estimated', sources.releaseCacheBytes);
+  readAtScrape('iconmeta_releases', 'Releases loaded in the database', sources.releaseCount);
 
   return {
     registry,

@@ -43,9 +43,10 @@ const BYTES_PER_ALIASES = 250;
 const BYTES_PER_LISTED_ITEM = 28;
 const keptBytes = (icons: Icon[]) =>
   icons.reduce((sum, { familyStylesByLicense: { free, pro }, aliases }) => {
-    const { names = [], unicodes = { primary: [], composite: [], secondary: [] } } = aliases ?? {};
-    const listed = free.length + pro.length + names.length + unicodes.primary.length + unicodes.composite.length + unicodes.secondary.length;
-    return sum + BYTES_PER_KEPT_ICON + (aliases ? BYTES_PER_ALIASES : 0) + listed * BYTES_PER_LISTED_ITEM;
+    const aliasesBytes = aliases
+      ? BYTES_PER_ALIASES + BYTES_PER_LISTED_ITEM * (aliases.names.length + aliases.unicodes.primary.length + aliases.unicodes.composite.length + aliases.unicodes.secondary.length)
+      : 0;
+    return sum + BYTES_PER_KEPT_ICON + BYTES_PER_LISTED_ITEM * (free.length + pro.length) + aliasesBytes;
   }, 0);
 
 // What an icon's free SVG entry holds beyond its path data's characters (the entry, its array,
