@@ -1,4 +1,4 @@
-// The icon browser in a real browser: Debian's Chromium (headless) driven by puppeteer-core, one
+// The icon browser in a real browser: headless Chromium (test/chromium.ts) driven by puppeteer-core, one
 // launch for this file, against the real app on 127.0.0.1 (ephemeral port) with a temporary
 // database seeded with the three default releases. It checks what people do (search, open an icon,
 // copy, compare releases, switch theme, move with the keyboard), that nothing is fetched from
@@ -6,16 +6,16 @@
 // without asserting them (timings on a shared machine are not a test).
 // UPDATE_SCREENSHOTS=1 also writes docs/screenshots/*.png.
 import { expect } from 'chai';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import puppeteer, { type Browser, type HTTPRequest, type Page } from 'puppeteer-core';
+import type { Browser, HTTPRequest, Page } from 'puppeteer-core';
 import { defaultPackageDir, seedDefaultsIfEmpty } from '../seeds/defaults.ts';
+import { launchChromium } from './chromium.ts';
 import { buildTestApp, databaseWith, type TestApp } from './helpers.ts';
 import { root } from './process-helpers.ts';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const screenshots = process.env.UPDATE_SCREENSHOTS === '1' ? join(root, 'docs', 'screenshots') : null;
 
 /** The path data of a glyph as the package ships it (svgs/<style>/<id>.svg). */
@@ -34,12 +34,11 @@ describe('the icon browser in Chromium', function () {
   const timings: Record<string, number> = {};
 
   before(async () => {
+    browser = await launchChromium();
     app = await buildTestApp({ database: await databaseWith('default releases', (db) => seedDefaultsIfEmpty(db, { info: () => {} })) });
     server = createServer(app.handler);
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    if (!existsSync(CHROMIUM)) throw new Error(`no Chromium at ${CHROMIUM}: install Debian's chromium package (as .ci/run does) or set CHROMIUM_PATH`);
-    browser = await puppeteer.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--headless=new'] });
     page = await browser.newPage();
     await page.setViewport({ width: 1200, height: 800 });
     page.on('console', (m) => m.type() === 'error' && problems.push(`console: ${m.text()} (${page.url()})`));

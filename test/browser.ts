@@ -1,11 +1,11 @@
-// Headless Chromium (Debian's) for the offline tests: every request must go to the service under
+// Headless Chromium (test/chromium.ts) for the offline tests: every request must go to the service under
 // test. A page's own HTML is answered by the test (a made-up origin, so loads from the service are
 // cross-origin, as from a real site to a CDN); anything else is aborted and recorded.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import type { Browser, Page } from 'puppeteer-core';
 import { contentTypeOf } from '../server/http/content-types.ts';
-
+import { launchChromium } from './chromium.ts';
 
 export interface OfflinePage {
   page: Page;
@@ -25,6 +25,8 @@ export interface OfflineBrowser {
 
 /** Listens on a free port with `handler` and launches Chromium, once per test file. */
 export async function startOfflineBrowser(handler: (req: IncomingMessage, res: ServerResponse) => void): Promise<OfflineBrowser> {
+  // Launched first: a browser that cannot start leaves no listening server behind to keep mocha alive.
+  const browser: Browser = await launchChromium();
   const server: Server = createServer(handler);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -36,7 +38,6 @@ export async function startOfflineBrowser(handler: (req: IncomingMessage, res: S
   });
   await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
   const siteOrigin = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
-  const browser: Browser = await puppeteer.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-gpu'] });
   return {
     origin,
     async open(pages, first) {

