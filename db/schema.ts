@@ -389,7 +389,7 @@ export const kitIconUploads = sqliteTable(
 /**
  * Counters of failed token exchanges per client, one row per client in its current window: kept in
  * the database so that every process serving it counts the same failures (server/auth/
- * rate-limit-store.ts). `reset_at` is when the window ends, in milliseconds since the epoch.
+ * failure-limit.ts). `reset_at` is when the window ends, in milliseconds since the epoch.
  */
 export const rateLimits = sqliteTable('rate_limits', {
   key: text('key').primaryKey(),

@@ -19,7 +19,7 @@ import { captureHeaders, corsHeaders, securityHeaders } from './http/security.ts
 import { createIconsRepo } from './icons/icons.repo.ts';
 import { createIconsService } from './icons/icons.service.ts';
 import { createAuthRepo } from './auth/auth.repo.ts';
-import { createDatabaseStore } from './auth/rate-limit-store.ts';
+import { createFailureLimit } from './auth/failure-limit.ts';
 import { createRateLimitRepo } from './auth/rate-limit.repo.ts';
 import { createAuthService, type Clock } from './auth/auth.service.ts';
 import { createTokenRouter } from './auth/token.router.ts';
@@ -39,6 +39,7 @@ import { createKitsRepo } from './kits/kits.repo.ts';
 import { createKitsService } from './kits/kits.service.ts';
 import { createGraphQLRouter } from './graphql/graphql.router.ts';
 import { healthOf, type DatabaseHealth } from './health/health.ts';
+import { createOutageLog } from './health/outages.ts';
 import { listenForChanges } from '../db/pg-change-listener.ts';
 import { openApiDocument } from './openapi.ts';
 import { createCatalogueService } from './releases/catalogue.service.ts';
@@ -71,7 +72,7 @@ export function createApp({ database, config, logger, ...options }: AppDeps) {
         latest: () => releasesRepo.changes.latest(),
         onState: (state, error) =>
           state === 'lost'
-            ? logger.warn({ err: error }, 'lost the database connection that hears other processes\' changes: reconnecting, polling meanwhile')
+            ? logger.warn({ problem: (error as Error | undefined)?.message }, 'lost the database connection that hears other processes\' changes: reconnecting, polling meanwhile')
             : logger.info('listening for other processes\' changes'),
       })
     : undefined;
@@ -103,6 +104,8 @@ export function createApp({ database, config, logger, ...options }: AppDeps) {
     res.set('Cache-Control', 'no-store').json({ status: 'ok' });
   });
   const health = options.health ?? healthOf(database);
+  // Requests that meet a database fault: 503s, counted by cause, logged once per outage.
+  const outages = createOutageLog(health, logger);
   // The database's own state (SQLite: migrations, the file's damage, writability; PostgreSQL:
   // reachable, migrations) around the release list's, in the order SQLite has always given them.
   const readiness = database.sqlite
@@ -127,19 +130,29 @@ export function createApp({ database, config, logger, ...options }: AppDeps) {
   const kitAssets = createKitAssets({ kits, releases, repo: kitAssetsRepo, files: releaseFiles, cache });
   const builds = createBuildsService({ repo: createBuildsRepo(database), kits, releases, assets: kitAssetsRepo, files: releaseFiles, clock, logger });
   app.use(createKitAssetsRouter(kitAssets), createCdnRouter({ releases, files: releaseFiles, cache }), createDownloadsRouter(builds));
-  // Real time, as express-rate-limit's headers use (the injected clock is for token lifetimes).
-  const failureStore = createDatabaseStore(createRateLimitRepo(database), 'token-failures');
-  app.use(createTokenRouter(auth, { failureLimit: config.tokenFailureLimit, failureWindowSeconds: config.tokenFailureWindowSeconds, clientAddress, store: failureStore, logger }));
+  // Real time for the failure windows (the injected clock is for token lifetimes).
+  const failureLimit = createFailureLimit({
+    limit: config.tokenFailureLimit,
+    windowSeconds: config.tokenFailureWindowSeconds,
+    clientAddress,
+    repo: createRateLimitRepo(database),
+    // The database away is an outage like any other (logged once by the outage log); any other
+    // store error is said once a spell.
+    onStoreError: (error) => {
+      if (!outages.failed(error)) logger.warn({ err: error }, 'token failure counts cannot be read or written: exchanges go on uncounted');
+    },
+  });
+  app.use(createTokenRouter(auth, failureLimit));
   const services = { releases, releasesRepo, catalogue, icons, iconsRepo, search, changes, auth, kits, builds };
   const schema = createGraphQLSchema();
   const compiled = createCompiledQueries(schema);
   const admission = createAdmission(schema);
-  const apollo = createApolloServer(logger, schema, compiled, health);
+  const apollo = createApolloServer(logger, schema, compiled, outages);
   app.use(createGraphQLRouter({ apollo, admission, services, authenticate: auth.authenticate, cache }));
   app.use((req) => {
     throw notFound(`no route for ${req.method} ${req.path}`);
   });
-  app.use(errorHandler(logger, health));
+  app.use(errorHandler(logger, outages));
 
   const staticHeaders = captureHeaders([securityHeaders, corsHeaders]);
   const fastPath = createFastPath({ cache, staticHeaders });
@@ -178,6 +191,7 @@ export function createApp({ database, config, logger, ...options }: AppDeps) {
     kits,
     releases,
     health,
+    outages,
     builds,
     /** On PostgreSQL: the connection that hears other processes' changes (undefined on SQLite). */
     changeListener,
@@ -185,6 +199,6 @@ export function createApp({ database, config, logger, ...options }: AppDeps) {
     attachSubscriptions: (server: Server) => void subscriptions.push(attachSubscriptions(server, { schema, services, authenticate: auth.authenticate })),
     /** Closes the WebSocket connections (first, at shutdown: they would hold the server open). */
     closeSubscriptions: async () => void (await Promise.all(subscriptions.splice(0).map((s) => s.dispose()))),
-    close: async () => (cache.clear(), await Promise.all(subscriptions.splice(0).map((s) => s.dispose())), await apollo.stop(), await changeListener?.close()),
+    close: async () => (cache.clear(), outages.close(), await Promise.all(subscriptions.splice(0).map((s) => s.dispose())), await apollo.stop(), await changeListener?.close()),
   };
 }

@@ -83,8 +83,8 @@ export interface DatabaseFaults {
 
 export function errorHandler(logger: Logger, database: DatabaseFaults): ErrorRequestHandler {
   return (error, req, res, _next) => {
+    // A database fault is logged once per outage, not per request (health/outages.ts).
     const fault = database.failed(error);
-    if (fault) logger.error({ method: req.method, path: req.path, problem: fault.message }, 'database fault');
     const known = fault ?? toAppError(error);
     if (!known) logger.error({ err: error, method: req.method, path: req.path }, 'unhandled error');
     if (res.headersSent) return res.destroy();

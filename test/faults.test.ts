@@ -1,11 +1,13 @@
 // The service under faults, as an operator meets them: real processes on real files. A file
 // damaged while served, or one it may not write, makes /readyz say so and failing requests 503s
 // (never 500s), while reads that avoid the fault go on; killed outright, it leaves the request
-// lines it served on disk.
+// lines it served on disk. A file locked by another process past the busy timeout is a passing
+// 503 too, logged once as an outage.
 import { expect } from 'chai';
 import { spawn, type SpawnOptions } from 'node:child_process';
 import { chmodSync, closeSync, mkdtempSync, openSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs';
 import { request } from 'node:http';
+import { pino } from 'pino';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { migrateDatabase, openDatabase } from '../db/client.ts';
@@ -171,6 +173,37 @@ describe('faults', function () {
     } finally {
       importer.exec('ROLLBACK');
       importer.close();
+      db.$client.close();
+    }
+  });
+
+  it('with the file locked past the busy timeout: a token exchange 503 with a short Retry-After, uncounted, and the outage logged once', async function () {
+    sqliteOnly(this, "SQLite's one write lock on the file and its busy timeout");
+    this.timeout(30_000);
+    const { file, apiToken } = await seededFile(dir);
+    const db = openDatabase(file);
+    const lines: { level: number; msg: string }[] = [];
+    const logger = pino({ level: 'info' }, { write: (line: string) => void lines.push(JSON.parse(line)) });
+    // One failure allowed: had the 503 been counted, the valid token would be refused afterwards.
+    const { http } = await buildTestApp({ database: sqliteDatabase(db), logger, env: { TOKEN_FAILURE_LIMIT: '1' } });
+    await new Promise(setImmediate);
+    const importer = openDatabase(file).$client;
+    importer.exec('BEGIN IMMEDIATE');
+    try {
+      const locked = await http.post('/token').set('Authorization', `Bearer ${apiToken}`);
+      expect(locked.status).to.equal(503);
+      expect(locked.headers['retry-after']).to.equal('2');
+      expect(locked.body.detail).to.match(/^the database is busy: another process holds its lock \(SQLITE_BUSY\); retry later$/);
+    } finally {
+      importer.exec('ROLLBACK');
+      importer.close();
+    }
+    try {
+      await http.post('/token').set('Authorization', `Bearer ${apiToken}`).expect(200);
+      await eventually(async () => lines.some((line) => line.msg === 'database available again'), Boolean, 2000);
+      expect(lines.filter((line) => line.level >= 40).map((line) => line.msg)).to.deep.equal(['database unavailable: answering 503 until it is back']);
+      expect(lines.map((line) => line.msg)).to.include('database available again');
+    } finally {
       db.$client.close();
     }
   });

@@ -66,6 +66,15 @@ async function unprivilegedUser(): Promise<{ uid: number; gid: number }> {
   return { uid: Number(uid.trim()), gid: Number(gid.trim()) };
 }
 
+/** Whether `pid` runs (a zombie, killed but not yet reaped by its parent, does not). */
+function isAlive(pid: number): boolean {
+  try {
+    return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  } catch {
+    return false;
+  }
+}
+
 export interface PgCluster {
   port: number;
   /** A connection URL for one database of the cluster. */
@@ -74,6 +83,8 @@ export interface PgCluster {
   createDatabase(name: string): Promise<string>;
   /** Stops the server (fast shutdown: open connections are cut, as in a crash or restart). */
   stop(): Promise<void>;
+  /** Kills the postmaster (SIGKILL), as a crash does, and waits until it is gone; start() brings it back. */
+  kill(): Promise<void>;
   start(): Promise<void>;
   /** Stops the server and deletes the cluster's folder. */
   destroy(): Promise<void>;
@@ -112,6 +123,12 @@ export async function startPgCluster(): Promise<PgCluster> {
     },
     stop: async () => {
       await stop();
+      running = false;
+    },
+    async kill() {
+      const pid = Number(readFileSync(join(data, 'postmaster.pid'), 'utf8').split('\n')[0]);
+      process.kill(pid, 'SIGKILL');
+      while (isAlive(pid)) await new Promise((resolve) => setTimeout(resolve, 20));
       running = false;
     },
     start: async () => {

@@ -1,7 +1,7 @@
 // SQL for counters of failed token exchanges per client (db/schema.ts, rate_limits), kept in the
 // database so that every process serving it counts the same failures. Every function answers with
 // a promise (see auth.repo.ts).
-import { and, eq, gt, lte, sql } from 'drizzle-orm';
+import { eq, lte, sql } from 'drizzle-orm';
 import { first, type Database } from '../../db/database.ts';
 
 export interface RateLimitCount {
@@ -31,15 +31,8 @@ export function createRateLimitRepo({ db, t }: Database) {
         .returning({ hits: t.rateLimits.hits, resetAt: t.rateLimits.resetAt });
       return count!;
     },
-    /** The hit of a request that did not count after all, in the window still running. */
-    unhit: async (key: string, now: number): Promise<void> =>
-      void (await db
-        .update(t.rateLimits)
-        .set({ hits: sql`${t.rateLimits.hits} - 1` })
-        .where(and(eq(t.rateLimits.key, key), gt(t.rateLimits.hits, 0), gt(t.rateLimits.resetAt, now)))),
     get: async (key: string): Promise<RateLimitCount | undefined> =>
       first(await db.select({ hits: t.rateLimits.hits, resetAt: t.rateLimits.resetAt }).from(t.rateLimits).where(eq(t.rateLimits.key, key))),
-    reset: async (key: string): Promise<void> => void (await db.delete(t.rateLimits).where(eq(t.rateLimits.key, key))),
     /** Deletes the counters whose window has ended (nothing reads them again). */
     prune: async (now: number): Promise<void> => void (await db.delete(t.rateLimits).where(lte(t.rateLimits.resetAt, now))),
   };

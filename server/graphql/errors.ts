@@ -31,10 +31,10 @@ const APOLLO_CODES: Record<string, GraphQLCode> = { OPERATION_RESOLUTION_FAILURE
 export function formatError(logger: Logger, database: DatabaseFaults) {
   return (formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError => {
     const original = error instanceof GraphQLError ? error.originalError : error;
-    // An unreadable or unwritable database: said as such (and remembered for readiness), not masked.
+    // An unreadable or unwritable database: said as such (and remembered for readiness), not
+    // masked; logged once per outage, not per request (health/outages.ts).
     const fault = database.failed(original);
     if (fault) {
-      logger.error({ problem: fault.message }, 'database fault');
       return { message: fault.message, path: formatted.path, extensions: { code: 'INTERNAL_SERVER_ERROR' } };
     }
     if (original instanceof AppError) {

@@ -16,22 +16,38 @@ const MIN_FREE_BYTES = 4 * 1024 * 1024;
 const PROBE_INTERVAL_MS = 1000;
 /** What a client is told to wait: these faults need an operator, not a quick retry. */
 const RETRY_AFTER_SECONDS = 60;
+/** A file locked by another process (an import, a backup) is free again within seconds. */
+const BUSY_RETRY_AFTER_SECONDS = 2;
 
-type Fault = 'unreadable' | 'unwritable';
+type Fault = 'unreadable' | 'unwritable' | 'busy';
 type SqliteError = InstanceType<typeof Database.SqliteError>;
 
 const READ_CODES = /^SQLITE_(CORRUPT|NOTADB)/;
 const WRITE_CODES = /^SQLITE_(READONLY|FULL|IOERR|CANTOPEN|PERM)/;
+// Another connection held the lock for longer than busy_timeout (db/client.ts).
+const BUSY_CODES = /^SQLITE_(BUSY|LOCKED)/;
 
 function faultOf(error: unknown): Fault | null {
   if (!(error instanceof Database.SqliteError)) return null;
   if (READ_CODES.test(error.code)) return 'unreadable';
   if (WRITE_CODES.test(error.code)) return 'unwritable';
+  if (BUSY_CODES.test(error.code)) return 'busy';
   return null;
 }
 
+/** The /metrics label of a SQLite fault, from its (extended) result code. */
+function causeOf(error: unknown): string {
+  const code = (error as SqliteError).code ?? '';
+  if (READ_CODES.test(code)) return 'damaged';
+  if (BUSY_CODES.test(code)) return 'busy';
+  if (code.startsWith('SQLITE_READONLY')) return 'read_only';
+  if (code.startsWith('SQLITE_FULL')) return 'disk_full';
+  if (code.startsWith('SQLITE_IOERR')) return 'io_error';
+  return 'cannot_open';
+}
+
 export function createDatabaseHealth(db: Db) {
-  const problems: Record<Fault, string | null> = { unreadable: null, unwritable: null };
+  const problems: Record<Exclude<Fault, 'busy'>, string | null> = { unreadable: null, unwritable: null };
   const file = db.$client.name;
   const inMemory = file === ':memory:' || file === '';
   // Rolled back at once: it only asks SQLite whether this connection may write.
@@ -85,6 +101,8 @@ export function createDatabaseHealth(db: Db) {
   }
 
   return {
+    causeOf,
+
     /** Readiness: every reason the database cannot serve reads and writes now ([] when it can). */
     problems(): string[] {
       const now = performance.now();
@@ -111,6 +129,12 @@ export function createDatabaseHealth(db: Db) {
     failed(error: unknown): AppError | null {
       const fault = faultOf(error);
       if (!fault) return null;
+      // Passing: readiness is not told (its probe never waits for the lock), the client retries soon.
+      if (fault === 'busy') {
+        return new AppError(503, 'INTERNAL', `the database is busy: another process holds its lock (${(error as SqliteError).code}); retry later`, undefined, {
+          'Retry-After': String(BUSY_RETRY_AFTER_SECONDS),
+        });
+      }
       if (fault === 'unreadable') {
         problems.unreadable = null; // the newest reason
         damaged(describe(error));

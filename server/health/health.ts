@@ -9,6 +9,8 @@ import { createPgHealth } from './pg-health.ts';
 export interface DatabaseHealth extends DatabaseFaults {
   /** Every reason the database cannot serve reads and writes now ([] when it can). */
   problems(): string[] | Promise<string[]>;
+  /** A short label for the kind of database fault `error` is (outages.ts, /metrics). */
+  causeOf(error: unknown): string;
 }
 
 export const healthOf = (database: Database): DatabaseHealth => (database.sqlite ? createDatabaseHealth(database.sqlite) : createPgHealth(database.pg!));

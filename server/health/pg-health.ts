@@ -35,6 +35,20 @@ export function unavailableCause(error: unknown): (Error & { code?: string }) | 
   return null;
 }
 
+/** The /metrics label of an unavailable PostgreSQL, from the error that said so. */
+export function causeOf(error: unknown): string {
+  const cause = unavailableCause(error);
+  const code = cause?.code ?? '';
+  if (code === 'ECONNREFUSED' || code === 'ENOENT') return 'connection_refused';
+  if (NETWORK_CODES.has(code) || code.startsWith('08') || /^(Connection terminated|Client has encountered)/.test(cause?.message ?? '')) return 'connection_lost';
+  if (code === '57P01' || code === '57P02') return 'shutting_down';
+  if (code === '57P03') return 'starting_up';
+  if (code === '57014' || /timeout/.test(cause?.message ?? '')) return 'timeout';
+  if (code.startsWith('53')) return 'resources';
+  if (code.startsWith('28')) return 'authorization';
+  return 'unavailable';
+}
+
 /** What went wrong, without the server's address (it goes into public error messages). */
 function describe(error: Error & { code?: string }): string {
   if (error.code && NETWORK_CODES.has(error.code)) return `no connection: ${error.code}`;
@@ -62,6 +76,8 @@ export function createPgHealth(db: PgDb) {
   }
 
   return {
+    causeOf,
+
     /** Readiness: why PostgreSQL cannot serve now (unreachable, migrations missing); [] when it can. */
     problems(): Promise<string[]> {
       const now = performance.now();

@@ -31,6 +31,10 @@ export interface MetricsSources {
   responseCacheBytes?: () => number;
   /** Bytes the per-release structures hold (the release cache's estimate), read when metrics are scraped. */
   releaseCacheBytes?: () => number;
+  /** Requests that met a database fault since start, by cause (health/outages.ts). */
+  databaseFaults?: ReadonlyMap<string, number>;
+  /** Whether the database is away now. */
+  databaseDown?: () => boolean;
   /** Process metrics (prom-client's defaults); off in tests that build many registries. */
   processMetrics?: boolean;
 }
@@ -96,6 +100,21 @@ export function createMetrics(sources: MetricsSources = {}): Metrics {
   readAtScrape('iconmeta_response_cache_bytes', 'Bytes held by the response cache', sources.responseCacheBytes);
   readAtScrape('iconmeta_release_cache_bytes', 'Bytes held by per-release structures (icon lists, search indexes, SVG sets, kit variants, catalogues), as estimated', sources.releaseCacheBytes);
   readAtScrape('iconmeta_releases', 'Releases loaded in the database', sources.releaseCount);
+  readAtScrape('iconmeta_database_down', '1 while the database is away (an outage: requests that need it get 503), else 0', sources.databaseDown && (() => Number(sources.databaseDown!())));
+  const faults = sources.databaseFaults;
+  if (faults) {
+    new Counter({
+      name: 'iconmeta_database_faults_total',
+      help: 'Requests that met a database that could not serve them (answered 503, or token exchanges left uncounted), by cause',
+      labelNames: ['cause'] as const,
+      registers: [registry],
+      collect() {
+        // The outage log counts; a scrape copies its counts.
+        this.reset();
+        for (const [cause, count] of faults) this.inc({ cause }, count);
+      },
+    });
+  }
 
   return {
     registry,
