@@ -127,7 +127,7 @@ describe('a PostgreSQL outage under load', function () {
         await cluster.stop();
         await pause(1000);
         await bringBack();
-        await pause(500);
+        await pause(1500); // long enough for the outage to be over, so each is logged on its own
       }
       away = true;
       await cluster.kill();
@@ -139,11 +139,18 @@ describe('a PostgreSQL outage under load', function () {
       await load;
     }
 
+    // Each request that met the outage is counted by its cause; the outage ends (readiness asks
+    // PostgreSQL at most once a second, so within about a second of the last fault).
+    let metrics = '';
+    await within(3000, async () => /^iconmeta_database_down 0$/m.test((metrics = (await send(port, '/metrics')).body)));
     const lines = readFileSync(logFile, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { level: number; msg: string });
     const loud = lines.filter((line) => line.level >= 40);
     const show = (map: Map<number, number>) => [...map].map(([status, n]) => `${n}x ${status}`).join(', ');
     console.log(`      while away: ${show(statuses.away)}; present: ${show(statuses.present)}; /token: ${show(tokenStatuses)}`);
     console.log(`      database-bound 200 again ${backWithin.map((ms) => Math.round(ms)).join(', ')} ms after each return; ${loud.length} warning/error lines of ${lines.length}`);
+    const messages = new Map<string, number>();
+    for (const line of lines.filter((line) => !('durationMs' in line))) messages.set(line.msg, (messages.get(line.msg) ?? 0) + 1);
+    console.log(`      lines but request lines: ${[...messages].map(([msg, n]) => `${n}x "${msg}"`).join('; ')}`);
 
     expect(failures, 'requests that got no answer').to.deep.equal([]);
     expect([...statuses.away.keys()].filter((status) => status !== 200 && status !== 503), 'while away').to.deep.equal([]);
@@ -151,9 +158,15 @@ describe('a PostgreSQL outage under load', function () {
     expect(tokenStatuses.has(429), 'the valid token answered 429').to.equal(false);
     expect(Math.max(...backWithin)).to.be.below(2000);
     expect(loud.length, loud.map((line) => line.msg).join('\n')).to.be.at.most(20);
-    const noisy = loud.filter((line) => JSON.stringify(line).includes("stack") || JSON.stringify(line).includes("select "));
-    expect(noisy, "no stack or SQL for an expected fault").to.deep.equal([]);
+    // Each outage is one line going and one coming back.
+    expect(messages.get('database unavailable: answering 503 until it is back')).to.equal(3);
+    expect(messages.get('database available again')).to.equal(3);
+    const noisy = loud.filter((line) => JSON.stringify(line).includes('stack') || JSON.stringify(line).includes('select '));
+    expect(noisy, 'no stack or SQL for an expected fault').to.deep.equal([]);
     expect(server.exitCode).to.equal(null);
+    const counted = [...metrics.matchAll(/^iconmeta_database_faults_total\{cause="(\w+)"\} (\d+)$/gm)].map(([, cause, n]) => [cause, Number(n)] as const);
+    console.log(`      /metrics: ${counted.map(([cause, n]) => `${cause} ${n}`).join(', ')}`);
+    expect(counted.reduce((sum, [, n]) => sum + n, 0)).to.be.at.least(statuses.away.get(503)!);
     // The access token issued before the outages is still good.
     const me = await send(port, '/graphql', {
       method: 'POST',
