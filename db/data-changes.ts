@@ -34,12 +34,6 @@ export async function recordChange(database: Database, tx: Db, scope: string): P
   if (id % 100 === 0) await tx.delete(t.dataChanges).where(lte(t.dataChanges.id, id - KEPT_CHANGES));
 }
 
-/** The same for SQLite's synchronous transactions (the release loader's). */
-export function recordChangeNow(tx: Db, t: Tables, scope: string): void {
-  const { id } = tx.insert(t.dataChanges).values({ scope }).returning({ id: t.dataChanges.id }).get();
-  if (id % 100 === 0) tx.delete(t.dataChanges).where(lte(t.dataChanges.id, id - KEPT_CHANGES)).run();
-}
-
 export interface ChangesSince {
   /** The newest change id: pass it to the next call. */
   last: number;

@@ -43,11 +43,24 @@ export function sqliteDatabase(db: Db): Database {
     async transaction(work) {
       // better-sqlite3's own transactions refuse an async function. Statements on this connection
       // run synchronously, so a callback that awaits only them runs to its end before any other
-      // request gets the connection: BEGIN ... COMMIT around it is one transaction. Nested calls
-      // join the outer one.
-      if (depth > 0) return work(db);
+      // request gets the connection: BEGIN ... COMMIT around it is one transaction. Inside a
+      // transaction the connection holds already (a nested call, or one begun by its owner), a
+      // savepoint: its work is undone alone when it throws.
+      if (db.$client.inTransaction) {
+        const savepoint = `nested_${++depth}`;
+        db.$client.exec(`SAVEPOINT ${savepoint}`);
+        try {
+          const result = await work(db);
+          db.$client.exec(`RELEASE ${savepoint}`);
+          return result;
+        } catch (error) {
+          if (db.$client.inTransaction) db.$client.exec(`ROLLBACK TO ${savepoint}; RELEASE ${savepoint}`);
+          throw error;
+        } finally {
+          depth--;
+        }
+      }
       db.$client.exec('BEGIN IMMEDIATE');
-      depth++;
       try {
         const result = await work(db);
         db.$client.exec('COMMIT');
@@ -55,8 +68,6 @@ export function sqliteDatabase(db: Db): Database {
       } catch (error) {
         if (db.$client.inTransaction) db.$client.exec('ROLLBACK');
         throw error;
-      } finally {
-        depth--;
       }
     },
     close: async () => void db.$client.close(),

@@ -3,12 +3,12 @@
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { PgDb } from './client.pg.ts';
+import type pg from 'pg';
 
 export const migrationsFolder = resolve(dirname(fileURLToPath(import.meta.url)), 'migrations-pg');
 
 /** Migrations of db/migrations-pg the database has not applied (0: up to date). */
-export async function pendingPgMigrations(db: PgDb): Promise<number> {
+export async function pendingPgMigrations(db: { $client: Pick<pg.Pool, 'query'> }): Promise<number> {
   const journal = JSON.parse(readFileSync(resolve(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as { entries: unknown[] };
   // drizzle's migrator keeps its journal in drizzle.__drizzle_migrations, created at its first run.
   const { rows } = await db.$client.query<{ exists: boolean }>("select to_regclass('drizzle.__drizzle_migrations') is not null as exists");

@@ -8,12 +8,15 @@ import { getTableColumns, getTableName, sql } from 'drizzle-orm';
 import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
 import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type pg from 'pg';
-import { createPgBulkInsert } from '../db/bulk-insert.pg.ts';
+import { pgBulkInsert } from '../db/bulk-insert.ts';
 import { pendingMigrations, type Db } from '../db/client.ts';
 import { migratePgDatabase, type PgDb } from '../db/client.pg.ts';
 import type { Tables } from '../db/database.ts';
 import * as pgTables from '../db/schema.pg.ts';
 import * as sqliteTables from '../db/schema.ts';
+
+/** A PostgreSQL table as pg-core's type (the schema's tables are typed as SQLite's: db/database.ts). */
+const pgTable = (name: keyof Tables) => pgTables[name] as unknown as PgTable;
 
 export interface TableCopy {
   table: string;
@@ -79,11 +82,11 @@ export async function copySqliteToPostgres(source: Db, target: PgDb, { replace =
 /** The schema's tables, each after the tables it refers to. */
 function insertOrder(): TableName[] {
   const names = Object.keys(pgTables).filter((name) => name in sqliteTables) as TableName[];
-  const byTable = new Map(names.map((name) => [pgTables[name] as PgTable, name]));
+  const byTable = new Map(names.map((name) => [pgTable(name), name]));
   const ordered: TableName[] = [];
   const visit = (name: TableName) => {
     if (ordered.includes(name)) return;
-    for (const fk of getTableConfig(pgTables[name] as PgTable).foreignKeys) {
+    for (const fk of getTableConfig(pgTable(name)).foreignKeys) {
       const parent = byTable.get(fk.reference().foreignTable)!;
       if (parent !== name) visit(parent);
     }
@@ -99,7 +102,7 @@ async function copyTable(source: Db, client: pg.PoolClient, name: TableName): Pr
   const columns = getTableColumns(from);
   const hasBlob = Object.values(columns).some((column) => column.getSQLType() === 'blob');
   const limit = hasBlob ? BLOB_BATCH_ROWS : BATCH_ROWS;
-  const insert = createPgBulkInsert(client);
+  const insert = pgBulkInsert(client);
   let after = Number.MIN_SAFE_INTEGER;
   for (;;) {
     const batch = await source
@@ -110,7 +113,7 @@ async function copyTable(source: Db, client: pg.PoolClient, name: TableName): Pr
       .limit(limit);
     if (batch.length === 0) return;
     after = batch.at(-1)!.rowid;
-    await insert(pgTables[name] as PgTable, batch.map(({ rowid, ...row }) => row));
+    await insert(pgTables[name], batch.map(({ rowid, ...row }) => row));
   }
 }
 
@@ -134,7 +137,7 @@ export async function verifyCopy(source: Db, target: pg.ClientBase): Promise<Tab
 /** Row counts, and a SHA-256 of the primary keys in key order, on both sides. */
 async function verifyTable(source: Db, client: pg.ClientBase, name: TableName): Promise<TableCopy> {
   const table = getTableName(pgTables[name]);
-  const config = getTableConfig(pgTables[name] as PgTable);
+  const config = getTableConfig(pgTable(name));
   // A composite key's columns are stand-ins (no SQL type): the table's own columns, by name.
   const keyNames = config.primaryKeys[0]?.columns.map((column) => column.name) ?? config.columns.filter((column) => column.primary).map((column) => column.name);
   const keys = keyNames.map((keyName) => config.columns.find((column) => column.name === keyName)!);

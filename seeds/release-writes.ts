@@ -1,6 +1,5 @@
-// The rows a release document becomes, in the order they must be inserted, for either dialect:
-// the loaders (seeds/load.ts for SQLite, seeds/load.pg.ts for PostgreSQL) run the same steps, one
-// synchronously, one awaiting each. A step that needs the new rows' ids (children point at them)
+// The rows a release document becomes, in the order they must be inserted, for either dialect
+// (seeds/load.ts runs the steps). A step that needs the new rows' ids (children point at them)
 // gets them back, by a column unique within the release (a prefix, an icon's name, ...).
 import type { Tables } from '../db/database.ts';
 import type { ReleaseDocument } from './import/document.ts';

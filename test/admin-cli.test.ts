@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { loadReleaseNow } from '../seeds/load.ts';
+import { loadRelease } from '../seeds/load.ts';
 import { buildTestApp, fixtureDocument } from './helpers.ts';
 import { sharedTestDatabase, type SharedTestDatabase } from './shared-test-database.ts';
 
@@ -25,7 +25,7 @@ describe('admin command', function () {
 
   before(async () => {
     dir = mkdtempSync(join(tmpdir(), 'iconmeta-admin-'));
-    shared = await sharedTestDatabase('fixtures 1.2.0 shared', (db) => loadReleaseNow(db, fixtureDocument('1.2.0')));
+    shared = await sharedTestDatabase('fixtures 1.2.0 shared', (db) => loadRelease(db, fixtureDocument('1.2.0')));
   });
   after(async () => {
     await shared?.remove();

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { readFileSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { loadReleaseNow } from '../seeds/load.ts';
+import { loadRelease } from '../seeds/load.ts';
 import { buildTestApp, countRows, fixtureDocument, rawRequest, type TestApp } from './helpers.ts';
 import { sharedTestDatabase } from './shared-test-database.ts';
 
@@ -184,7 +184,7 @@ describe('GraphQL authorization', () => {
 
 describe('tokens at rest', () => {
   it('stores neither API tokens nor access tokens in plain text, and purges expired access tokens', async () => {
-    const shared = await sharedTestDatabase('tokens at rest', (db) => loadReleaseNow(db, fixtureDocument()));
+    const shared = await sharedTestDatabase('tokens at rest', (db) => loadRelease(db, fixtureDocument()));
     try {
       const database = shared.connect();
       const time = manualClock();

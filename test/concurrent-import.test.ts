@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { expect } from 'chai';
 import { migrateDatabase, openDatabase } from '../db/client.ts';
-import { loadReleaseNow } from '../seeds/load.ts';
+import { loadRelease } from '../seeds/load.ts';
 import { fixtureDocument } from './helpers.ts';
 import { sqliteOnly } from './test-dialect.ts';
 
@@ -32,7 +32,7 @@ describe('the same release imported by two connections at once', function () {
     });
     await new Promise<void>((resolve) => worker.once('message', () => resolve())); // it is loading
     await new Promise((resolve) => setTimeout(resolve, 500)); // and waits for the lock (its busy timeout is 5 s)
-    loadReleaseNow(db, document); // a savepoint inside the transaction this connection holds
+    await loadRelease(db, document); // a savepoint inside the transaction this connection holds
     db.$client.exec('commit');
     try {
       expect(await ended).to.deep.equal({ done: 'failed', error: 'release 1.2.0 is already loaded; remove it first or load with replace' });

@@ -13,7 +13,7 @@ import { sqliteDatabase, type Database } from '../db/database.ts';
 import { postgresDatabase } from '../db/database.pg.ts';
 import { adminServices } from '../scripts/admin-program.ts';
 import { verifyCopy } from '../scripts/db-copy.ts';
-import { loadReleaseNow } from '../seeds/load.ts';
+import { loadRelease } from '../seeds/load.ts';
 import { hashToken } from '../server/auth/secrets.ts';
 import { fixtureDocument } from './helpers.ts';
 import { startPgCluster, type PgCluster } from './pg-cluster.ts';
@@ -48,8 +48,8 @@ describe('admin db copy (SQLite -> PostgreSQL)', function () {
     file = join(dir, 'source.sqlite');
     sqlite = openDatabase(file);
     migrateDatabase(sqlite);
-    loadReleaseNow(sqlite, fixtureDocument('1.0.0'));
-    loadReleaseNow(sqlite, fixtureDocument('1.2.0'), { files: [{ path: 'css/all.css', bytes: Buffer.from('.fa { }') }, { path: 'webfonts/a.woff2', bytes: Buffer.from([0, 1, 2, 255]) }] });
+    await loadRelease(sqlite, fixtureDocument('1.0.0'));
+    await loadRelease(sqlite, fixtureDocument('1.2.0'), { files: [{ path: 'css/all.css', bytes: Buffer.from('.fa { }') }, { path: 'webfonts/a.woff2', bytes: Buffer.from([0, 1, 2, 255]) }] });
     const services = adminServices(sqliteDatabase(sqlite), 3600);
     apiToken = (await services.auth.createApiToken({ email: 'ops@example.test', scopes: ['kits_read', 'profile_read'] })).token;
     const kit = await services.kits.create({ email: 'ops@example.test', name: 'Site', version: '1.x', license: 'free', technology: 'svg', domains: ['a.test'] });
@@ -125,7 +125,7 @@ describe('admin db copy (SQLite -> PostgreSQL)', function () {
     const broken = join(dir, 'broken.sqlite');
     const db = openDatabase(broken);
     migrateDatabase(db);
-    loadReleaseNow(db, fixtureDocument('1.0.0'));
+    await loadRelease(db, fixtureDocument('1.0.0'));
     // SQLite keeps text in an integer column; PostgreSQL refuses it, late in the copy.
     db.$client.prepare("insert into rate_limits (key, hits, reset_at) values ('x', 'many', 0)").run();
     db.$client.close();

@@ -10,7 +10,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { WebSocket } from 'ws';
 import { first } from '../db/database.ts';
-import { loadReleaseNow } from '../seeds/load.ts';
+import { loadRelease } from '../seeds/load.ts';
 import { loadedFontFamilies, startOfflineBrowser, type OfflineBrowser } from './browser.ts';
 import { readFont } from './font-reader.ts';
 import { buildTestApp, databaseWith, fixtureDocument, loadPackages, type TestApp } from './helpers.ts';
@@ -33,7 +33,7 @@ describe('kit downloads and subset builds', function () {
   before(async () => {
     const database = await databaseWith('packages 7.3.1, fixture 1.2.0', async (db) => {
       await loadPackages(['7.3.1'])(db);
-      loadReleaseNow(db, fixtureDocument('1.2.0')); // a release from a document: metadata only, no files
+      await loadRelease(db, fixtureDocument('1.2.0')); // a release from a document: metadata only, no files
     });
     app = await buildTestApp({ database });
     server = createServer(app.handler);

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { migrateDatabase, openDatabase } from '../db/client.ts';
 import { sqliteDatabase } from '../db/database.ts';
-import { loadReleaseNow } from '../seeds/load.ts';
+import { loadRelease } from '../seeds/load.ts';
 import { createAuthRepo } from '../server/auth/auth.repo.ts';
 import { createAuthService } from '../server/auth/auth.service.ts';
 import { buildTestApp, FIXTURE_VERSIONS, fixtureDocument, loadFixtures } from './helpers.ts';
@@ -27,7 +27,7 @@ async function seededFile(dir: string, name = 'data.sqlite'): Promise<{ file: st
   const file = join(dir, name);
   const db = openDatabase(file);
   migrateDatabase(db);
-  FIXTURE_VERSIONS.forEach((version, i) => loadReleaseNow(db, fixtureDocument(version, `2025-0${i + 1}-01`)));
+  for (const [i, version] of FIXTURE_VERSIONS.entries()) await loadRelease(db, fixtureDocument(version, `2025-0${i + 1}-01`));
   const auth = createAuthService(createAuthRepo(sqliteDatabase(db)), { clock: () => new Date(), accessTokenTtlSeconds: 3600 });
   const apiToken = (await auth.createApiToken({ email: 'ops@example.test', scopes: [] })).token;
   db.$client.pragma('wal_checkpoint(TRUNCATE)');

@@ -3,7 +3,7 @@ import pg from 'pg';
 import { buildTestApp, databaseWith, fixtureDocument, FIXTURE_VERSIONS, rawRequest, testDatabase, type TestApp } from './helpers.ts';
 import type { Database } from '../db/database.ts';
 import { NEWEST_CHANGE_STATEMENT } from '../db/data-changes.ts';
-import { loadReleaseNow } from '../seeds/load.ts';
+import { loadRelease } from '../seeds/load.ts';
 import type { ReleaseDocument } from '../seeds/import/document.ts';
 
 describe('GraphQL interface', () => {
@@ -348,7 +348,7 @@ describe('GraphQL batching', () => {
     // Two icons at opposite ends of the release share a term no other icon has.
     const ends = [doc.icons[0], doc.icons[199]];
     ends.forEach((icon) => (icon.searchTerms = ['needle']));
-    const { http } = await buildTestApp({ database: await databaseWith('scattered needles', (db) => loadReleaseNow(db, doc)) });
+    const { http } = await buildTestApp({ database: await databaseWith('scattered needles', (db) => loadRelease(db, doc)) });
     const fields = 'id aliases { names unicodes { composite } } familyStylesByLicense { free { prefix } pro { prefix } }';
     const found = await http.post('/graphql').send({ query: `{ search(version: "2.0.0", query: "needle") { ${fields} } }` }).expect(200);
     const dense = await http.post('/graphql').send({ query: `{ release(version: "2.0.0") { icons { ${fields} } } }` }).expect(200);
@@ -359,9 +359,9 @@ describe('GraphQL batching', () => {
   });
 
   it('runs the same number of SQL statements for a whole release of 20 or 200 icons', async () => {
-    const database = await databaseWith('20 and 200 icons', (db) => {
-      loadReleaseNow(db, releaseOf('1.0.0', 20));
-      loadReleaseNow(db, releaseOf('2.0.0', 200));
+    const database = await databaseWith('20 and 200 icons', async (db) => {
+      await loadRelease(db, releaseOf('1.0.0', 20));
+      await loadRelease(db, releaseOf('2.0.0', 200));
     });
     const { http } = await buildTestApp({ database });
     // Within an anonymous caller's cost limit: a refused query runs no statement of its own.

@@ -13,7 +13,7 @@ import { first, sqliteDatabase, type Database, type Tables } from '../db/databas
 import type { ReleaseDocument } from '../seeds/import/document.ts';
 import { addRelease } from '../seeds/add-release.ts';
 import { defaultPackageDir } from '../seeds/defaults.ts';
-import { loadRelease, loadReleaseNow, removeRelease, type LoadOptions } from '../seeds/load.ts';
+import { loadRelease, removeRelease, type LoadOptions } from '../seeds/load.ts';
 import { copySqliteToPostgres } from '../scripts/db-copy.ts';
 import { createApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
@@ -60,7 +60,9 @@ export const copiedFrom = (load: (db: Db) => unknown) => async (database: Databa
 };
 
 /** Loads the fixture releases `versions` (dated a month apart). */
-export const loadFixtures = (versions: string[]) => (db: Db) => versions.forEach((version, i) => loadReleaseNow(db, fixtureDocument(version, `2025-0${i + 1}-01`)));
+export const loadFixtures = (versions: string[]) => async (db: Db) => {
+  for (const [i, version] of versions.entries()) await loadRelease(db, fixtureDocument(version, `2025-0${i + 1}-01`));
+};
 
 /** A fresh database with the fixture releases `versions`. */
 export const testDatabase = (versions = FIXTURE_VERSIONS): Promise<Database> =>

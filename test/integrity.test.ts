@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { migrateDatabase, openDatabase } from '../db/client.ts';
 import { DatabaseUnusableError } from '../db/integrity.ts';
-import { loadReleaseNow } from '../seeds/load.ts';
+import { loadRelease } from '../seeds/load.ts';
 import { recordVerified, verifiedStampPath } from '../db/verified-stamp.ts';
 import { fixtureDocument } from './helpers.ts';
 import { exited, freePort, get, startServer, waitUntilUp } from './process-helpers.ts';
@@ -46,12 +46,12 @@ function pagesOf(file: string, table: string): number[] {
 }
 
 /** A closed, checkpointed database file holding two fixture releases. */
-function soundDatabase(dir: string): string {
+async function soundDatabase(dir: string): Promise<string> {
   const file = join(dir, 'data.sqlite');
   const db = openDatabase(file);
   migrateDatabase(db);
-  loadReleaseNow(db, fixtureDocument('1.0.0'));
-  loadReleaseNow(db, fixtureDocument('1.2.0'));
+  await loadRelease(db, fixtureDocument('1.0.0'));
+  await loadRelease(db, fixtureDocument('1.2.0'));
   db.$client.pragma('wal_checkpoint(TRUNCATE)');
   db.$client.pragma('journal_mode = DELETE');
   db.$client.close();
@@ -72,7 +72,7 @@ describeSqliteOnly("the SQLite file's integrity checks and verified stamp")('a d
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
   it('is refused at start with one line and exit code 3 when its header is damaged, and left as it was', async () => {
-    const file = soundDatabase(dir);
+    const file = await soundDatabase(dir);
     overwrite(file, 0, Buffer.from('this is no sqlite header'));
     const before = digest(file);
     const { code, stderr } = await run('server/main.ts', [], file);
@@ -83,7 +83,7 @@ describeSqliteOnly("the SQLite file's integrity checks and verified stamp")('a d
   });
 
   it('is refused when pages in the middle are damaged: by openDatabase (every command opens through it), the server and the admin CLI check', async () => {
-    const file = soundDatabase(dir);
+    const file = await soundDatabase(dir);
     damageMiddlePages(file);
     const before = digest(file);
     expect(() => openDatabase(file)).to.throw(DatabaseUnusableError, /is damaged/);
@@ -96,7 +96,7 @@ describeSqliteOnly("the SQLite file's integrity checks and verified stamp")('a d
   });
 
   it('passes the admin CLI check when sound', async () => {
-    const file = soundDatabase(dir);
+    const file = await soundDatabase(dir);
     const { code, stdout } = await run('scripts/admin.ts', ['db', 'check'], file);
     expect(code).to.equal(0);
     expect(stdout.trim()).to.equal('ok');
@@ -117,7 +117,7 @@ describeSqliteOnly("the SQLite file's integrity checks and verified stamp")('a d
     const skipped = /unchanged since its clean shutdown/;
 
     it('is not read whole again while unchanged, and is checked again once anything changed it', async () => {
-      const file = soundDatabase(dir);
+      const file = await soundDatabase(dir);
       const first = await runOnce(file);
       await first.stop();
       expect(first.log()).to.not.match(skipped);
@@ -136,7 +136,7 @@ describeSqliteOnly("the SQLite file's integrity checks and verified stamp")('a d
     });
 
     it('is checked in the background at once when damage left no trace on the file system, and loses its stamp', async () => {
-      const file = soundDatabase(dir);
+      const file = await soundDatabase(dir);
       // Search terms: pages no start-up read meets, so only a check of the whole file finds them.
       const pages = pagesOf(file, 'icon_search_terms');
       await (await runOnce(file)).stop();
@@ -163,7 +163,7 @@ describeSqliteOnly("the SQLite file's integrity checks and verified stamp")('a d
     });
 
     it('is always read whole when background checks are off (DATABASE_CHECK_INTERVAL=0)', async () => {
-      const file = soundDatabase(dir);
+      const file = await soundDatabase(dir);
       await (await runOnce(file)).stop();
       const again = await runOnce(file, { DATABASE_CHECK_INTERVAL: '0' });
       expect(again.log()).to.not.match(skipped);

@@ -8,8 +8,8 @@ import { sqliteDatabase, type Database } from '../db/database.ts';
 import { postgresDatabase } from '../db/database.pg.ts';
 import { loadPrepared, prepareRelease } from '../seeds/add-release.ts';
 import { DEFAULT_RELEASES, defaultPackageDir, seedDefaultsIfEmpty } from '../seeds/defaults.ts';
-import { loadRelease, ReleaseExistsError, removeRelease } from '../seeds/load.ts';
-import { RELEASE_WRITE_LOCK } from '../seeds/load.pg.ts';
+import { loadRelease, RELEASE_WRITE_LOCK, ReleaseExistsError, removeRelease } from '../seeds/load.ts';
+
 import { fixtureDocument } from './helpers.ts';
 import { startPgCluster, type PgCluster } from './pg-cluster.ts';
 import { rowCounts, tableContents } from './pg-tables.ts';

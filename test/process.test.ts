@@ -3,9 +3,10 @@ import { expect } from 'chai';
 import { spawn } from 'node:child_process';
 import { request } from 'node:http';
 import { eq } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
 import { first } from '../db/database.ts';
 import { defaultPackageDir } from '../seeds/defaults.ts';
-import { loadReleaseNow } from '../seeds/load.ts';
+import { loadRelease } from '../seeds/load.ts';
 import { fixtureDocument } from './helpers.ts';
 import { exited, freePort, get, root, startServerOn, waitUntilUp } from './process-helpers.ts';
 import { sharedTestDatabase, type SharedTestDatabase } from './shared-test-database.ts';
@@ -20,7 +21,7 @@ describe('the service process', function () {
   afterEach(() => Promise.all(shared.splice(0).map((database) => database.remove())));
 
   /** A database of its own, holding the fixture release 1.2.0 or nothing; what a process is given to open it. */
-  async function database(load = (db: Parameters<typeof loadReleaseNow>[0]) => void loadReleaseNow(db, fixtureDocument('1.2.0')), key = 'fixtures 1.2.0 shared') {
+  async function database(load: (db: Db) => unknown = (db) => loadRelease(db, fixtureDocument('1.2.0')), key = 'fixtures 1.2.0 shared') {
     shared.push(await sharedTestDatabase(key, load));
     return shared.at(-1)!;
   }

@@ -1,7 +1,7 @@
 // Failed token exchanges are counted in the database (rate_limits): processes that share it count
 // a client's failures together, a restart forgets none, and a window that ends starts again.
 import { expect } from 'chai';
-import { loadReleaseNow } from '../seeds/load.ts';
+import { loadRelease } from '../seeds/load.ts';
 import { buildTestApp, fixtureDocument, type TestApp } from './helpers.ts';
 import { sharedTestDatabase, type SharedTestDatabase } from './shared-test-database.ts';
 
@@ -11,7 +11,7 @@ describe('token failure limit across processes', () => {
   let shared: SharedTestDatabase;
   /** A connection of its own to the shared database, as another server process has. */
   const connection = () => shared.connect();
-  beforeEach(async () => (shared = await sharedTestDatabase('rate limits', (db) => loadReleaseNow(db, fixtureDocument()))));
+  beforeEach(async () => (shared = await sharedTestDatabase('rate limits', (db) => loadRelease(db, fixtureDocument()))));
   afterEach(() => shared.remove());
 
   const fail = (app: TestApp) => app.http.post('/token').set('Authorization', 'Bearer wrong');

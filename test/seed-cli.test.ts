@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import * as tar from 'tar';
 import { z } from 'zod';
 import { releaseDocument } from '../seeds/import/document.ts';
-import { loadReleaseNow } from '../seeds/load.ts';
+import { loadRelease } from '../seeds/load.ts';
 import { buildTestApp, fixtureDocument, fixturePath, loadInto } from './helpers.ts';
 import { sharedTestDatabase, type SharedTestDatabase } from './shared-test-database.ts';
 
@@ -82,7 +82,7 @@ describe('seed command', function () {
 
 describe('a running server', () => {
   it('sees releases that another process adds to its database', async () => {
-    const shared = await sharedTestDatabase('fixtures 1.0.0 shared', (db) => loadReleaseNow(db, fixtureDocument('1.0.0')));
+    const shared = await sharedTestDatabase('fixtures 1.0.0 shared', (db) => loadRelease(db, fixtureDocument('1.0.0')));
     try {
       const { http } = await buildTestApp({ database: shared.connect() });
       expect((await http.get('/releases').expect(200)).body.releases).to.have.length(1);

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { migrateDatabase, openDatabase } from '../db/client.ts';
 import { sqliteDatabase } from '../db/database.ts';
-import { loadReleaseNow } from '../seeds/load.ts';
+import { loadRelease } from '../seeds/load.ts';
 import { createAuthRepo } from '../server/auth/auth.repo.ts';
 import { createAuthService } from '../server/auth/auth.service.ts';
 import { fixtureDocument } from './helpers.ts';
@@ -48,7 +48,7 @@ describeSqliteOnly('WAL and the shared file between processes')('two server proc
     const file = join(dir, 'data.sqlite');
     const db = openDatabase(file);
     migrateDatabase(db);
-    loadReleaseNow(db, fixtureDocument('1.2.0'));
+    await loadRelease(db, fixtureDocument('1.2.0'));
     const auth = createAuthService(createAuthRepo(sqliteDatabase(db)), { clock: () => new Date(), accessTokenTtlSeconds: 3600 });
     const owner = (await auth.createApiToken({ email: 'owner@example.test', scopes: ['kits_read'] })).token;
     const other = (await auth.createApiToken({ email: 'other@example.test', scopes: ['kits_read'] })).token;

@@ -4,7 +4,7 @@
 import { expect } from 'chai';
 import { createClient } from 'graphql-ws';
 import { WebSocket } from 'ws';
-import { loadReleaseNow } from '../seeds/load.ts';
+import { loadRelease } from '../seeds/load.ts';
 import { fixtureDocument } from './helpers.ts';
 import { exited, freePort, startServerOn, waitUntilUp } from './process-helpers.ts';
 import { sharedTestDatabase, type SharedTestDatabase } from './shared-test-database.ts';
@@ -17,7 +17,7 @@ describe('subscriptions on the service process', function () {
 
   it('answers over graphql-ws at /graphql, refuses queries there, and stops at once on SIGTERM with a socket open', async function () {
     serverProcess(this);
-    shared = await sharedTestDatabase('fixtures 1.2.0 shared', (db) => loadReleaseNow(db, fixtureDocument('1.2.0')));
+    shared = await sharedTestDatabase('fixtures 1.2.0 shared', (db) => loadRelease(db, fixtureDocument('1.2.0')));
     const port = await freePort();
     const server = startServerOn(shared.env, port);
     try {

@@ -8,7 +8,7 @@ import type { ApolloServer } from '@apollo/server';
 import { HeaderMap } from '@apollo/server';
 import express, { Router, type Request, type Response } from 'express';
 import { AppError, sendUnauthorized } from '../errors.ts';
-import type { GraphQLHttpRequest } from '../http/graphql-fast-path.ts';
+import { GRAPHQL_PATHS, MAX_GRAPHQL_BODY_BYTES, RAW_GRAPHQL, type GraphQLHttpRequest } from './graphql-http.ts';
 import { MAX_JSON_DEPTH, nestsDeeperThan, tooDeep } from '../http/json-depth.ts';
 import { cachedResponse, type ResponseCache } from '../http/response-cache.ts';
 import { sendCached } from '../http/send-cached.ts';
@@ -19,12 +19,6 @@ import { variablesOf } from './known-documents.ts';
 import { EXECUTION_BUDGET_MS } from './execution-deadline.ts';
 import type { Authenticate } from './principal.ts';
 
-export const GRAPHQL_PATHS = ['/', '/graphql'];
-/** The largest GraphQL body accepted (413 beyond). */
-export const MAX_GRAPHQL_BODY_BYTES = 1024 * 1024;
-
-/** Content types of a raw GraphQL document as the body (no content type counts too). */
-export const RAW_GRAPHQL = /^(text\/plain|application\/graphql)\b/i;
 // Only compressed bodies reach this parser (the fast path reads the others): the same depth bound.
 const jsonBody = express.json({
   limit: MAX_GRAPHQL_BODY_BYTES,

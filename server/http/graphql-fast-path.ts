@@ -7,7 +7,7 @@
 // (validated and compiled) is run without Express and Apollo by the known-document executor.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { AppError } from '../errors.ts';
-import { GRAPHQL_PATHS, MAX_GRAPHQL_BODY_BYTES, RAW_GRAPHQL } from '../graphql/graphql.router.ts';
+import { GRAPHQL_PATHS, MAX_GRAPHQL_BODY_BYTES, RAW_GRAPHQL, type GraphQLHttpRequest } from '../graphql/graphql-http.ts';
 import type { GraphQLFields, KnownDocumentExecutor } from '../graphql/known-documents.ts';
 import { ANONYMOUS, graphQLCacheKeyPrefix, isAnonymous, type Authenticate, type Principal } from '../graphql/principal.ts';
 import { MAX_JSON_DEPTH, nestsDeeperThan, parseClientJson, tooDeep } from './json-depth.ts';
@@ -15,16 +15,6 @@ import type { ResponseCache } from './response-cache.ts';
 import { sendCached } from './send-cached.ts';
 
 const JSON_TYPE = /^application\/(json|[^;\s]*\+json)\s*(;|$)/i;
-
-/** What the fast path found out about a GraphQL request, for the router. */
-export interface GraphQLRequestFacts {
-  /** The response-cache key of this exact request, or null when it must not be cached. */
-  cacheKey: string | null;
-  /** A body that could not be read or parsed: the router answers with it. */
-  bodyError?: AppError;
-}
-
-export type GraphQLHttpRequest = IncomingMessage & { body?: unknown; graphql?: GraphQLRequestFacts };
 
 function pathOf(url: string): string {
   const q = url.indexOf('?');

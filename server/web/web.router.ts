@@ -4,7 +4,7 @@
 // release list in them changes when the seed command adds a release.
 import { Router, type Request, type Response } from 'express';
 import { AppError } from '../errors.ts';
-import { GRAPHQL_PATHS } from '../graphql/graphql.router.ts';
+import { GRAPHQL_PATHS } from '../graphql/graphql-http.ts';
 import { cachedResponse } from '../http/response-cache.ts';
 import { sendCached } from '../http/send-cached.ts';
 import type { IconsService } from '../icons/icons.service.ts';
