@@ -6,7 +6,6 @@
 // one line per failed request.
 import { execFile, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
-import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -16,23 +15,11 @@ import { postgresDatabase } from '../db/database.pg.ts';
 import { loadRelease } from '../seeds/load.ts';
 import { fixtureDocument } from './helpers.ts';
 import { startPgCluster, type PgCluster } from './pg-cluster.ts';
-import { exited, freePort, root, startServer, waitUntilUp, within } from './process-helpers.ts';
+import { exited, freePort, root, send, startServer, waitUntilUp, within } from './process-helpers.ts';
 
 const run = promisify(execFile);
 const CLIENTS = 24;
 
-function send(port: number, path: string, options: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, path, method: options.method ?? 'GET', headers: options.headers }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk) => (body += chunk));
-      res.on('end', () => resolve({ status: res.statusCode!, body }));
-    });
-    req.on('error', reject);
-    req.end(options.body);
-  });
-}
 
 describe('a PostgreSQL outage under load', function () {
   this.timeout(180_000);

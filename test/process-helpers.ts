@@ -39,6 +39,21 @@ export function get(port: number, path: string, headers: Record<string, string> 
   });
 }
 
+/** One request with any method, headers and body; the answer with how long it took. */
+export function send(port: number, path: string, options: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<{ status: number; body: string; ms: number }> {
+  const started = performance.now();
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, path, method: options.method ?? 'GET', headers: options.headers }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk) => (body += chunk));
+      res.on('end', () => resolve({ status: res.statusCode!, body, ms: performance.now() - started }));
+    });
+    req.on('error', reject);
+    req.end(options.body);
+  });
+}
+
 export function postJson(port: number, path: string, payload: unknown): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     request({ host: '127.0.0.1', port, path, method: 'POST', headers: { 'content-type': 'application/json' } }, (res) => {

@@ -5,7 +5,6 @@
 // under load costs only database-bound requests a 503, and both recover by themselves.
 // (In-process replicas and the change listener itself: test/pg-runtime.test.ts.)
 import { execFile, type ChildProcess } from 'node:child_process';
-import { request } from 'node:http';
 import { promisify } from 'node:util';
 import { expect } from 'chai';
 import { migratePgDatabase, openPgDatabase } from '../db/client.pg.ts';
@@ -13,29 +12,10 @@ import { postgresDatabase } from '../db/database.pg.ts';
 import { loadRelease } from '../seeds/load.ts';
 import { FIXTURE_VERSIONS, fixtureDocument, fixturePath } from './helpers.ts';
 import { startPgCluster, type PgCluster } from './pg-cluster.ts';
-import { exited, freePort, root, startServer, waitUntilUp, within } from './process-helpers.ts';
+import { exited, freePort, root, send, startServer, waitUntilUp, within } from './process-helpers.ts';
 
 const run = promisify(execFile);
 
-interface Answer {
-  status: number;
-  body: string;
-  ms: number;
-}
-
-function send(port: number, path: string, options: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<Answer> {
-  const started = performance.now();
-  return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, path, method: options.method ?? 'GET', headers: options.headers }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk) => (body += chunk));
-      res.on('end', () => resolve({ status: res.statusCode!, body, ms: performance.now() - started }));
-    });
-    req.on('error', reject);
-    req.end(options.body);
-  });
-}
 
 describe('two server processes on one PostgreSQL database', function () {
   this.timeout(180_000);
@@ -120,7 +100,7 @@ describe('two server processes on one PostgreSQL database', function () {
     const failures: string[] = [];
     let slowest = 0;
     let stop = false;
-    const count = (kind: keyof typeof counts, answer: Answer) => {
+    const count = (kind: keyof typeof counts, answer: Awaited<ReturnType<typeof send>>) => {
       counts[kind].set(answer.status, (counts[kind].get(answer.status) ?? 0) + 1);
       slowest = Math.max(slowest, answer.ms);
     };
