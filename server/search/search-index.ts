@@ -2,22 +2,42 @@
 // no one-typo matching, and a release is small (2,000 icons, ~6,000 distinct words), so scanning
 // the distinct words per query word takes well under a millisecond.
 //
-// Ranking, best first, in tiers: the whole query equals the id, then an alias name; then ids that
-// start with the query, shortest first (`arrow`: arrow-up, arrow-down, ... before arrow-down-1-9),
-// then aliases that start with it; then word matches weighted by where the word is (id, alias,
-// label, term, category). Every query word must match; a word of four letters or more that
-// matches nothing as typed may match with one typo (those matches rank last).
+// Ranking by meaning, best first. Each query word matches an icon's words in one of five ways, from
+// strongest to weakest: as typed; in another form of the word (a Porter stem: bookmarks ~ bookmark,
+// uploading ~ upload, counted as the word itself); through a synonym (ui-synonyms.json: preferences ~ gear, inbox ~ envelope);
+// as the start of a word (a prefix, as people type); with one typo, only when the word matches
+// nothing any other way. Every query word must match (else the icons matching most of them
+// answer). Then, in order: the icon whose id is the query, then one with the query as an alias;
+// the weakest way any word matched; where the words matched (a word's best field: id 50, a search
+// term of that one word 45, label 40, alias 35, a word of a longer term 30, category 10), with half
+// the weight of a synonym that also matches;
+// the shorter id; the icon in more family-styles; the id, alphabetically.
+import { stemmer } from 'stemmer';
+import synonymGroups from './ui-synonyms.json' with { type: 'json' };
 
 export const MAX_QUERY_LENGTH = 512;
 
-const FIELD_WEIGHT = { id: 50, alias: 45, label: 40, term: 20, category: 10 } as const;
-
-// Qualities of a word match. A typo match scores below any exact or prefix match in any field
-// (0.1 x 50 = 5 < 0.8 x 10 = 8), so a word's best score tells whether it needed a typo.
-const QUALITY = { exact: 1, prefix: 0.8, typo: 0.1 } as const;
-const needsTypo = (wordScore: number) => wordScore < QUALITY.prefix * FIELD_WEIGHT.category;
-const TIER = { exactId: 5, exactAlias: 4, idPrefix: 3, aliasPrefix: 2, words: 1, typo: 0 } as const;
+// A search term of one word is the metadata saying "this icon is a <word>": as strong as a label
+// word, nearly as an id word. A word inside a longer term or an alias (an old id) says less.
+const FIELD_WEIGHT = { id: 50, term: 45, label: 40, alias: 35, termWord: 30, category: 10 } as const;
 type Field = keyof typeof FIELD_WEIGHT;
+
+/**
+ * How a query word matched a word of the icon, weakest first (a larger number is a better match).
+ * Another form of the word counts as the word: a metadata word is often the plural of the query's,
+ * or the other way round.
+ */
+const MATCH = { typo: 0, prefix: 1, synonym: 2, exact: 3 } as const;
+/**
+ * An icon that matches a word as typed and also through a synonym (`mail`: envelope has the term
+ * "mail" and is an envelope) is likelier what was meant: it gains this share of the synonym's weight.
+ */
+const SYNONYM_SUPPORT = 0.5;
+/** Below every match of every word: the icon matched only some of the query's words. */
+const PARTIAL = -1;
+
+/** Query words read at most: past a phrase, more words only narrow an answer that is empty already. */
+const MAX_QUERY_WORDS = 8;
 
 export interface SearchDocument {
   rowId: number;
@@ -26,6 +46,8 @@ export interface SearchDocument {
   aliases: string[];
   terms: string[];
   categories: string[];
+  /** Family-styles the icon ships in (a tie-break: the more, the likelier the icon people mean). */
+  styles?: number;
 }
 
 const words = (text: string) => text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
@@ -59,45 +81,96 @@ const ARRAY_OVERHEAD = 16;
  */
 const stringsBytes = (strings: readonly string[]) => strings.reduce((sum, s) => sum + s.length + STRING_OVERHEAD + SLOT, ARRAY_OVERHEAD);
 
+/** Each stem of a synonym group's words -> the stems of the other words of its groups. */
+const synonymsByStem = new Map<string, string[]>();
+for (const group of synonymGroups.groups) {
+  const stems = [...new Set(group.map((word) => stemmer(word)))];
+  for (const stem of stems) {
+    const others = synonymsByStem.get(stem) ?? [];
+    for (const other of stems) if (other !== stem && !others.includes(other)) others.push(other);
+    synonymsByStem.set(stem, others);
+  }
+}
+
+const FIELDS = Object.keys(FIELD_WEIGHT) as Field[];
+/**
+ * The weight of a word found in the fields of `mask` (bit i: FIELDS[i]): its best field's. Not a
+ * sum: an icon whose metadata repeats a word in every field is not the likelier for it, and among
+ * icons alike the shorter id is.
+ */
+const weightOf = (mask: number) => Math.max(...FIELDS.filter((_, bit) => mask & (1 << bit)).map((field) => FIELD_WEIGHT[field]));
+
+/** A word's match of one icon in one number: how it matched (MATCH), then its weight (< 1000). */
+const pack = (match: number, weight: number) => match * 1000 + weight;
+
+/** The first index of `sorted` whose string is not below `key`. */
+function lowerBound(sorted: readonly string[], key: string): number {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (sorted[middle] < key) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+interface Candidate {
+  index: number;
+  /** Query words it matched. */
+  matched: number;
+  /** The weakest MATCH among them. */
+  weakest: number;
+  score: number;
+}
+
 /**
  * Kept small, since one is built per release searched: after it is built, an index keeps only what
- * ranking reads (each icon's row id, id and alias names, in name order) and the postings of every
- * distinct word in three flat typed arrays, not the labels, terms and categories it was built from,
- * nor two typed arrays per word (~200 B of headers each, more than most words' postings).
+ * ranking reads (each icon's row id, id, alias names and family-style count, in name order), the
+ * postings of every distinct word in three flat typed arrays (not two typed arrays per word: ~200 B
+ * of headers each, more than most words' postings), and the words grouped by stem.
  */
 export class SearchIndex {
   private readonly rowIds: Int32Array;
   private readonly names: string[];
   private readonly aliases: (readonly string[])[];
+  private readonly styles: Uint8Array;
   /** Each distinct word, sorted: the words a query word starts are one contiguous run. */
   private readonly tokens: string[];
-  /** Token t occurs in documents postingDocs[postingStart[t] .. postingStart[t + 1]), with the best field weight of each. */
+  /** Token t occurs in documents postingDocs[postingStart[t] .. postingStart[t + 1]), with the weight of the fields it is in. */
   private readonly postingStart: Int32Array;
   private readonly postingDocs: Int32Array;
   private readonly postingWeights: Uint8Array;
+  /** Each distinct stem, sorted; the tokens of stems[s] are stemTokens[stemStart[s] .. stemStart[s + 1]). */
+  private readonly stems: string[];
+  private readonly stemStart: Int32Array;
+  private readonly stemTokens: Int32Array;
   /** The heap it holds, estimated once: what a cache of indexes counts against its budget. */
   readonly bytes: number;
 
   constructor(unsorted: SearchDocument[]) {
     const documents = [...unsorted].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    // word -> document -> the fields it is in (a bit each)
     const postings = new Map<string, Map<number, number>>();
     documents.forEach((doc, index) => {
       const add = (field: Field, text: string) => {
+        const bit = 1 << FIELDS.indexOf(field);
         for (const word of words(text)) {
           const posting = postings.get(word) ?? new Map<number, number>();
-          posting.set(index, Math.max(posting.get(index) ?? 0, FIELD_WEIGHT[field]));
+          posting.set(index, (posting.get(index) ?? 0) | bit);
           postings.set(word, posting);
         }
       };
       add('id', doc.name);
       doc.aliases.forEach((alias) => add('alias', alias));
       add('label', doc.label);
-      doc.terms.forEach((term) => add('term', term));
+      doc.terms.forEach((term) => add(words(term).length === 1 ? 'term' : 'termWord', term));
       doc.categories.forEach((category) => add('category', category));
     });
     this.rowIds = Int32Array.from(documents, (doc) => doc.rowId);
     this.names = documents.map((doc) => doc.name);
     this.aliases = documents.map((doc) => (doc.aliases.length > 0 ? [...doc.aliases] : NO_ALIASES));
+    this.styles = Uint8Array.from(documents, (doc) => Math.min(doc.styles ?? 0, 255));
     this.tokens = [...postings.keys()].sort();
     let total = 0;
     for (const posting of postings.values()) total += posting.size;
@@ -107,93 +180,121 @@ export class SearchIndex {
     let at = 0;
     this.tokens.forEach((token, t) => {
       this.postingStart[t] = at;
-      for (const [index, weight] of postings.get(token)!) {
+      for (const [index, fields] of postings.get(token)!) {
         this.postingDocs[at] = index;
-        this.postingWeights[at++] = weight;
+        this.postingWeights[at++] = weightOf(fields);
       }
     });
     this.postingStart[this.tokens.length] = at;
+    const byStem = new Map<string, number[]>();
+    this.tokens.forEach((token, t) => {
+      const stem = stemmer(token);
+      const list = byStem.get(stem);
+      if (list) list.push(t);
+      else byStem.set(stem, [t]);
+    });
+    this.stems = [...byStem.keys()].sort();
+    this.stemStart = new Int32Array(this.stems.length + 1);
+    this.stemTokens = new Int32Array(this.tokens.length);
+    at = 0;
+    this.stems.forEach((stem, s) => {
+      this.stemStart[s] = at;
+      for (const t of byStem.get(stem)!) this.stemTokens[at++] = t;
+    });
+    this.stemStart[this.stems.length] = at;
     this.bytes =
       stringsBytes(this.tokens) +
       stringsBytes(this.names) +
+      stringsBytes(this.stems) +
       this.aliases.reduce((sum, list) => sum + (list === NO_ALIASES ? SLOT : stringsBytes(list) + SLOT), ARRAY_OVERHEAD) +
       this.rowIds.byteLength +
+      this.styles.byteLength +
       this.postingStart.byteLength +
       this.postingDocs.byteLength +
-      this.postingWeights.byteLength;
+      this.postingWeights.byteLength +
+      this.stemStart.byteLength +
+      this.stemTokens.byteLength;
   }
 
-  /** Row ids of the matching icons, best first; ties in id order. */
+  /** Row ids of the matching icons, best first. */
   search(query: string): number[] {
-    const queryWords = words(query);
+    const queryWords = words(query).slice(0, MAX_QUERY_WORDS);
     if (queryWords.length === 0) return [];
-    let scores: Map<number, number> | null = null;
-    const typos = new Set<number>(); // documents some word of which matched only with a typo
+    const candidates = new Map<number, Candidate>();
     for (const word of queryWords) {
-      // A typo is a fallback: a word is read as mistyped only when it matches nothing as typed
-      // ("coff" lists coffee, not confluence or power-off), so most words cost a binary search
-      // and a run of tokens, not a scan of every token.
-      let wordScores = this.scoreWord(word);
-      if (wordScores.size === 0 && word.length >= 4) wordScores = this.scoreWordWithTypos(word);
-      for (const [index, score] of wordScores) if (needsTypo(score)) typos.add(index);
-      if (scores === null) scores = wordScores;
-      else {
-        const next: Map<number, number> = new Map();
-        for (const [index, score] of scores) {
-          const other = wordScores.get(index);
-          if (other !== undefined) next.set(index, score + other);
-        }
-        scores = next;
+      for (const [index, packed] of this.matchWord(word)) {
+        const match = Math.floor(packed / 1000);
+        const candidate = candidates.get(index);
+        if (candidate) {
+          candidate.matched++;
+          candidate.weakest = Math.min(candidate.weakest, match);
+          candidate.score += packed % 1000;
+        } else candidates.set(index, { index, matched: 1, weakest: match, score: packed % 1000 });
       }
-      if (scores.size === 0) return [];
     }
+    // Every word must match; when no icon matches them all, those matching the most of them answer.
+    let ranked = [...candidates.values()];
+    const everyWord = ranked.filter((candidate) => candidate.matched === queryWords.length);
+    if (everyWord.length > 0) ranked = everyWord;
+    else for (const candidate of ranked) candidate.weakest = PARTIAL;
     const phrase = queryWords.join('-');
-    const ranked = [...scores!].map(([index, score]) => {
-      const name = this.names[index];
-      const aliases = this.aliases[index];
-      let tier: number = typos.has(index) ? TIER.typo : TIER.words;
-      if (name === phrase) tier = TIER.exactId;
-      else if (aliases.includes(phrase)) tier = TIER.exactAlias;
-      else if (name.startsWith(phrase)) tier = TIER.idPrefix;
-      else if (aliases.some((alias) => alias.startsWith(phrase))) tier = TIER.aliasPrefix;
-      return { index, tier, score, length: name.length };
-    });
-    ranked.sort((a, b) => b.tier - a.tier || (a.tier === TIER.idPrefix ? a.length - b.length : b.score - a.score) || a.index - b.index);
+    const named = (index: number) => (this.names[index] === phrase ? 2 : this.aliases[index].includes(phrase) ? 1 : 0);
+    ranked.sort(
+      (a, b) =>
+        b.matched - a.matched ||
+        named(b.index) - named(a.index) ||
+        b.weakest - a.weakest ||
+        b.score - a.score ||
+        this.names[a.index].length - this.names[b.index].length ||
+        this.styles[b.index] - this.styles[a.index] ||
+        a.index - b.index,
+    );
     return ranked.map(({ index }) => this.rowIds[index]);
   }
 
-  /** Best score of `word` in each document: exact word or word prefix (a binary search, then one run of tokens). */
-  private scoreWord(word: string): Map<number, number> {
-    const scores = new Map<number, number>();
-    let low = 0;
-    let high = this.tokens.length;
-    while (low < high) {
-      const middle = (low + high) >>> 1;
-      if (this.tokens[middle] < word) low = middle + 1;
-      else high = middle;
+  /** How `word` matches each icon it matches: pack(match, weight), the best way it does. */
+  private matchWord(word: string): Map<number, number> {
+    const matches = new Map<number, number>();
+    // As typed, and as the start of longer words: one run of the sorted tokens.
+    for (let t = lowerBound(this.tokens, word); t < this.tokens.length && this.tokens[t].startsWith(word); t++) {
+      this.addPosting(matches, t, this.tokens[t] === word ? MATCH.exact : MATCH.prefix);
     }
-    for (let t = low; t < this.tokens.length && this.tokens[t].startsWith(word); t++) {
-      this.addPosting(scores, t, this.tokens[t] === word ? QUALITY.exact : QUALITY.prefix);
+    const stem = stemmer(word);
+    this.forEachTokenOfStem(stem, (t) => this.tokens[t] !== word && this.addPosting(matches, t, MATCH.exact));
+    const synonyms = synonymsByStem.get(stem);
+    if (synonyms) {
+      const bySynonym = new Map<number, number>();
+      for (const synonym of synonyms) this.forEachTokenOfStem(synonym, (t) => this.addPosting(bySynonym, t, MATCH.synonym));
+      for (const [document, packed] of bySynonym) {
+        const found = matches.get(document);
+        if (found === undefined || found < pack(MATCH.synonym, 0)) matches.set(document, packed);
+        else if (found >= pack(MATCH.exact, 0)) matches.set(document, found + Math.round((packed % 1000) * SYNONYM_SUPPORT));
+      }
     }
-    return scores;
+    // A typo is a fallback: a word is read as mistyped only when it matches nothing otherwise
+    // ("coff" lists coffee, not confluence or power-off).
+    if (matches.size === 0 && word.length >= 4) {
+      const suffixes = Array.from({ length: word.length + 2 }, (_, k) => word.slice(k));
+      for (let t = 0; t < this.tokens.length; t++) {
+        const token = this.tokens[t];
+        if (token.length >= word.length - 1 && withinOneEditOfPrefix(word, token, suffixes)) this.addPosting(matches, t, MATCH.typo);
+      }
+    }
+    return matches;
   }
 
-  /** One-typo matches of a word that matches nothing as typed: a scan of every token. */
-  private scoreWordWithTypos(word: string): Map<number, number> {
-    const scores = new Map<number, number>();
-    const suffixes = Array.from({ length: word.length + 2 }, (_, k) => word.slice(k));
-    for (let t = 0; t < this.tokens.length; t++) {
-      const token = this.tokens[t];
-      if (token.length >= word.length - 1 && withinOneEditOfPrefix(word, token, suffixes)) this.addPosting(scores, t, QUALITY.typo);
-    }
-    return scores;
+  private forEachTokenOfStem(stem: string, visit: (token: number) => void): void {
+    const s = lowerBound(this.stems, stem);
+    if (this.stems[s] !== stem) return;
+    for (let i = this.stemStart[s], end = this.stemStart[s + 1]; i < end; i++) visit(this.stemTokens[i]);
   }
 
-  private addPosting(scores: Map<number, number>, token: number, quality: number): void {
+  /** Records each icon of `token`'s postings as matched by `match`, unless it matched better already. */
+  private addPosting(matches: Map<number, number>, token: number, match: number): void {
     for (let i = this.postingStart[token], end = this.postingStart[token + 1]; i < end; i++) {
       const document = this.postingDocs[i];
-      const score = this.postingWeights[i] * quality;
-      if (score > (scores.get(document) ?? 0)) scores.set(document, score);
+      const packed = pack(match, this.postingWeights[i]);
+      if (packed > (matches.get(document) ?? -1)) matches.set(document, packed);
     }
   }
 }

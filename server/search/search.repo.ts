@@ -1,6 +1,7 @@
-// SQL that gathers what search looks at: ids, labels, alias names, search terms and categories.
+// SQL that gathers what search looks at: ids, labels, alias names, search terms, categories and
+// how many family-styles each icon has.
 // Every function answers with a promise (see auth.repo.ts).
-import { eq } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 
 export function createSearchRepo({ db, t }: Database) {
@@ -15,6 +16,14 @@ export function createSearchRepo({ db, t }: Database) {
         .from(t.iconSearchTerms)
         .innerJoin(t.icons, eq(t.icons.id, t.iconSearchTerms.iconId))
         .where(eq(t.icons.releaseId, releaseId)),
+    /** How many family-styles each icon ships in. */
+    styleCounts: async (releaseId: number) =>
+      db
+        .select({ iconId: t.iconFamilyStyles.iconId, styles: count() })
+        .from(t.iconFamilyStyles)
+        .innerJoin(t.icons, eq(t.icons.id, t.iconFamilyStyles.iconId))
+        .where(eq(t.icons.releaseId, releaseId))
+        .groupBy(t.iconFamilyStyles.iconId),
     categories: async (releaseId: number) =>
       db
         .select({ iconId: t.categoryIcons.iconId, label: t.categories.label })

@@ -14,8 +14,15 @@ const RESULTS_CACHE_BYTES = 2 * 1024 * 1024;
 
 /** A release's search index, from what the database holds of its icons. */
 export async function buildSearchIndex(repo: SearchRepo, releaseId: number): Promise<SearchIndex> {
-  const [icons, aliasNames, terms, categories] = await Promise.all([repo.icons(releaseId), repo.aliasNames(releaseId), repo.terms(releaseId), repo.categories(releaseId)]);
-  const documents = new Map<number, SearchDocument>(icons.map((i) => [i.id, { rowId: i.id, name: i.name, label: i.label, aliases: [], terms: [], categories: [] }]));
+  const [icons, aliasNames, terms, categories, styleCounts] = await Promise.all([
+    repo.icons(releaseId),
+    repo.aliasNames(releaseId),
+    repo.terms(releaseId),
+    repo.categories(releaseId),
+    repo.styleCounts(releaseId),
+  ]);
+  const documents = new Map<number, SearchDocument>(icons.map((i) => [i.id, { rowId: i.id, name: i.name, label: i.label, aliases: [], terms: [], categories: [], styles: 0 }]));
+  for (const { iconId, styles } of styleCounts) documents.get(iconId)!.styles = Number(styles);
   for (const { iconId, name } of aliasNames) documents.get(iconId)?.aliases.push(name);
   for (const { iconId, term } of terms) documents.get(iconId)?.terms.push(term);
   for (const { iconId, label } of categories) documents.get(iconId)?.categories.push(label);
