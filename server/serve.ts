@@ -171,7 +171,7 @@ export async function serve(config: Config, logger: Logger): Promise<void> {
   await probePort(config.host, config.port);
   const store = config.databaseUrl ? await openPostgres(config, config.databaseUrl, logger) : await openSqlite(config, logger);
 
-  const { handler: appHandler, cache, releaseCache, releases, outages, close, attachSubscriptions, closeSubscriptions } = createApp({ database: store.database, config, logger, health: store.health });
+  const { handler: appHandler, cache, releaseCache, releases, outages, warmSearch, close, attachSubscriptions, closeSubscriptions } = createApp({ database: store.database, config, logger, health: store.health });
   const background = store.started();
   const releaseCount = store.releaseCount ?? (() => (releases.loaded() ? releases.list().length : 0));
   const metrics = config.metrics ? createMetrics({
@@ -226,6 +226,9 @@ export async function serve(config: Config, logger: Logger): Promise<void> {
   process.on('SIGINT', shutdown);
 
   try {
+    // The first search after a start finds its index built. A database that cannot be read yet
+    // leaves it to the first search, as for every other release.
+    await warmSearch().catch((error: unknown) => logger.debug({ problem: (error as Error).message }, 'search index not built at start'));
     await listen(server, config.host, config.port);
   } catch (error) {
     process.off('SIGTERM', shutdown);

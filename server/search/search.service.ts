@@ -1,6 +1,6 @@
-// Search over a release: one index per release, built on first use and kept in the release cache
-// while it is among the structures most used (release data is immutable; the cache is dropped when
-// releases change).
+// Search over a release: one index per release, built at start for the newest release (warm) and
+// on first use for the others, and kept in the release cache while it is among the structures most
+// used (release data is immutable; the cache is dropped when releases change).
 import { LRUCache } from 'lru-cache';
 import { AppError } from '../errors.ts';
 import type { ReleaseCache } from '../releases/release-cache.ts';
@@ -44,6 +44,9 @@ export function createSearchService(repo: SearchRepo, releases: ReleasesService,
     });
 
   return {
+    /** Builds the index of `release` now, so that no request waits for it. */
+    warm: async (release: Release): Promise<void> => void (await indexOf(release)),
+
     /** Row ids of matching icons in rank order; throws BAD_USER_INPUT-class errors for bad queries. */
     async search(release: Release, query: string): Promise<number[]> {
       if (query.length > MAX_QUERY_LENGTH) {
