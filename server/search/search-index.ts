@@ -2,16 +2,16 @@
 // no one-typo matching, and a release is small (2,000 icons, ~6,000 distinct words), so scanning
 // the distinct words per query word takes well under a millisecond.
 //
-// Ranking by meaning, best first. Each query word matches an icon's words in one of five ways, from
-// strongest to weakest: as typed; in another form of the word (a Porter stem: bookmarks ~ bookmark,
-// uploading ~ upload, counted as the word itself); through a synonym (ui-synonyms.json: preferences ~ gear, inbox ~ envelope);
-// as the start of a word (a prefix, as people type); with one typo, only when the word matches
-// nothing any other way. Every query word must match (else the icons matching most of them
-// answer). Then, in order: the icon whose id is the query, then one with the query as an alias;
-// the weakest way any word matched; where the words matched (a word's best field: id 50, a search
-// term of that one word 45, label 40, alias 35, a word of a longer term 30, category 10), with half
-// the weight of a synonym that also matches;
-// the shorter id; the icon in more family-styles; the id, alphabetically.
+// Ranking by meaning, best first. Each query word matches an icon's words in one of four ways,
+// from strongest to weakest: as typed, or in another form of the word (a Porter stem, counted as the
+// word itself: bookmarks ~ bookmark, uploading ~ upload); through a synonym (ui-synonyms.json:
+// preferences ~ gear, inbox ~ envelope); as the start of a word (a prefix, as people type); with
+// one typo, only when the word matches nothing any other way. Every query word must match, but for
+// a word that matches nothing at all (it is left out: "dark mode"). Then, in order: the icon whose
+// id is the query, then one with the query as an alias; the weakest way any word matched; where
+// the words matched (a word's best field: id 50, a search term of that one word 45, label 40,
+// alias 35, a word of a longer term 30, category 10), with half the weight of a synonym that also
+// matches; the shorter id; the icon in more family-styles; the id, alphabetically.
 import { stemmer } from 'stemmer';
 import synonymGroups from './ui-synonyms.json' with { type: 'json' };
 
@@ -33,9 +33,6 @@ const MATCH = { typo: 0, prefix: 1, synonym: 2, exact: 3 } as const;
  * "mail" and is an envelope) is likelier what was meant: it gains this share of the synonym's weight.
  */
 const SYNONYM_SUPPORT = 0.5;
-/** Below every match of every word: the icon matched only some of the query's words. */
-const PARTIAL = -1;
-
 /** Query words read at most: past a phrase, more words only narrow an answer that is empty already. */
 const MAX_QUERY_WORDS = 8;
 
@@ -115,13 +112,16 @@ function lowerBound(sorted: readonly string[], key: string): number {
   return low;
 }
 
+/** An icon that matches every query word, with what ranks it. */
 interface Candidate {
   index: number;
-  /** Query words it matched. */
-  matched: number;
-  /** The weakest MATCH among them. */
+  /** 2: its id is the query; 1: an alias is; 0: neither. */
+  named: number;
+  /** The weakest MATCH among its words. */
   weakest: number;
   score: number;
+  length: number;
+  styles: number;
 }
 
 /**
@@ -219,35 +219,31 @@ export class SearchIndex {
   /** Row ids of the matching icons, best first. */
   search(query: string): number[] {
     const queryWords = words(query).slice(0, MAX_QUERY_WORDS);
-    if (queryWords.length === 0) return [];
-    const candidates = new Map<number, Candidate>();
-    for (const word of queryWords) {
-      for (const [index, packed] of this.matchWord(word)) {
-        const match = Math.floor(packed / 1000);
-        const candidate = candidates.get(index);
-        if (candidate) {
-          candidate.matched++;
-          candidate.weakest = Math.min(candidate.weakest, match);
-          candidate.score += packed % 1000;
-        } else candidates.set(index, { index, matched: 1, weakest: match, score: packed % 1000 });
-      }
-    }
-    // Every word must match; when no icon matches them all, those matching the most of them answer.
-    let ranked = [...candidates.values()];
-    const everyWord = ranked.filter((candidate) => candidate.matched === queryWords.length);
-    if (everyWord.length > 0) ranked = everyWord;
-    else for (const candidate of ranked) candidate.weakest = PARTIAL;
+    // A word that matches nothing at all, in no way (a word the metadata never uses: "dark mode"),
+    // is left out rather than emptying the answer; every other word must match.
+    const perWord = queryWords.map((word) => this.matchWord(word)).filter((matches) => matches.size > 0);
+    if (perWord.length === 0) return [];
+    perWord.sort((a, b) => a.size - b.size); // intersect from the rarest word
     const phrase = queryWords.join('-');
-    const named = (index: number) => (this.names[index] === phrase ? 2 : this.aliases[index].includes(phrase) ? 1 : 0);
+    const ranked: Candidate[] = [];
+    for (const [index, packed] of perWord[0]) {
+      let weakest = Math.floor(packed / 1000);
+      let score = packed % 1000;
+      let everyWord = true;
+      for (let w = 1; w < perWord.length && everyWord; w++) {
+        const other = perWord[w].get(index);
+        if (other === undefined) everyWord = false;
+        else {
+          weakest = Math.min(weakest, Math.floor(other / 1000));
+          score += other % 1000;
+        }
+      }
+      if (!everyWord) continue;
+      const named = this.names[index] === phrase ? 2 : this.aliases[index].includes(phrase) ? 1 : 0;
+      ranked.push({ index, named, weakest, score, length: this.names[index].length, styles: this.styles[index] });
+    }
     ranked.sort(
-      (a, b) =>
-        b.matched - a.matched ||
-        named(b.index) - named(a.index) ||
-        b.weakest - a.weakest ||
-        b.score - a.score ||
-        this.names[a.index].length - this.names[b.index].length ||
-        this.styles[b.index] - this.styles[a.index] ||
-        a.index - b.index,
+      (a, b) => b.named - a.named || b.weakest - a.weakest || b.score - a.score || a.length - b.length || b.styles - a.styles || a.index - b.index,
     );
     return ranked.map(({ index }) => this.rowIds[index]);
   }
