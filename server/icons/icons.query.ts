@@ -8,16 +8,22 @@ export const MAX_PAGE_SIZE = 500;
 export const DEFAULT_PAGE_SIZE = 100;
 
 const wholeNumber = z.string().regex(/^[0-9]+$/, 'must be a whole decimal number such as 1');
-const schema = z.object({
-  license: z.enum(['free', 'pro'], { error: 'must be "free" or "pro"' }).optional(),
+/** The parameters as the OpenAPI document describes them (server/openapi.ts), descriptions included. */
+export const iconQuerySchema = z.object({
+  license: z
+    .enum(['free', 'pro'], { error: 'must be "free" or "pro"' })
+    .optional()
+    .describe('free: icons with a free family-style; pro: pro-only icons. Omitted: all.'),
   page: wholeNumber
     .transform(Number)
-    .pipe(z.number().min(1, 'must be at least 1').max(Number.MAX_SAFE_INTEGER, 'is too large'))
-    .default(1),
+    .pipe(z.number().int().min(1, 'must be at least 1').max(Number.MAX_SAFE_INTEGER, 'is too large'))
+    .default(1)
+    .describe('The page, from 1.'),
   page_size: wholeNumber
     .transform(Number)
-    .pipe(z.number().min(1, 'must be at least 1').max(MAX_PAGE_SIZE, `must be at most ${MAX_PAGE_SIZE}`))
-    .default(DEFAULT_PAGE_SIZE),
+    .pipe(z.number().int().min(1, 'must be at least 1').max(MAX_PAGE_SIZE, `must be at most ${MAX_PAGE_SIZE}`))
+    .default(DEFAULT_PAGE_SIZE)
+    .describe('Icons per page.'),
 });
 
 type RawQuery = Record<string, unknown>;
@@ -32,7 +38,7 @@ export function parseIconQuery(query: RawQuery): ParsedQuery {
     if (Array.isArray(value)) invalidParams.push({ name, reason: 'must be given at most once' });
     else if (value !== undefined) single[name] = value;
   }
-  const result = schema.safeParse(single);
+  const result = iconQuerySchema.safeParse(single);
   if (!result.success) {
     for (const issue of result.error.issues) invalidParams.push({ name: String(issue.path[0]), reason: issue.message });
   }
