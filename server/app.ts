@@ -184,7 +184,7 @@ export function createApp({ database, config, logger, ...options }: AppDeps) {
   const subscriptions: { dispose(): Promise<void> }[] = [];
   /**
    * Builds the search index of the newest stable release, the one pickers search, so that the first
-   * search after a start finds it built (serve.ts, before listening: ~50 ms; the others are built
+   * search after a start finds it built (serve.ts, before listening: ~0.1 s; the others are built
    * at their first search).
    */
   const warmSearch = async () => {
