@@ -114,7 +114,9 @@ describe('a PostgreSQL outage under load', function () {
         await cluster.stop();
         await pause(1000);
         await bringBack();
-        await pause(1500); // long enough for the outage to be over, so each is logged on its own
+        // Until the server says the outage is over (about a second after the return), so that
+        // each outage is logged on its own.
+        await within(5000, async () => /^iconmeta_database_down 0$/m.test((await send(port, '/metrics')).body));
       }
       away = true;
       await cluster.kill();
