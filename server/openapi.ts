@@ -11,9 +11,12 @@ import { changesQuerySchema, upgradeBody } from './releases/changes.query.ts';
 
 type JsonSchema = Record<string, unknown>;
 
-/** JSON Schema of `schema` for a document's own use (no $schema of its own). */
+/**
+ * JSON Schema of `schema` for a document's own use (no $schema of its own). A schema JSON Schema
+ * cannot state throws here, at start-up, rather than being documented as accepting anything.
+ */
 function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
-  const { $schema: _, ...rest } = z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any' }) as JsonSchema;
+  const { $schema: _, ...rest } = z.toJSONSchema(schema, { target: 'draft-2020-12', io }) as JsonSchema;
   return rest;
 }
 

@@ -1,12 +1,13 @@
 // The REST responses' bodies as zod schemas, each registered under the name the OpenAPI document
 // gives it (server/openapi.ts turns them into its components with z.toJSONSchema). Descriptions
-// sit beside the fields they describe; the tests validate every response the suite receives
-// against the document, so these cannot drift from what the service sends.
+// sit beside the fields they describe, written with .describe(): z.toJSONSchema takes only the id
+// from this registry and every other annotation from zod's global one. The tests validate every
+// response the suite receives against the document, so these cannot drift from what is sent.
 import { z } from 'zod';
 import { MAX_PAGE_SIZE } from '../icons/icons.query.ts';
 
 /** The schemas that become `components.schemas`, by name. */
-export const restComponents = z.registry<{ id: string; description?: string }>();
+export const restComponents = z.registry<{ id: string }>();
 
 const strings = z.array(z.string());
 const hex = z.string().regex(/^[0-9a-f]+$/);
@@ -20,11 +21,18 @@ export const problemSchema = z
     code: z.enum(['INVALID_PARAMETER', 'INVALID_VERSION', 'RELEASE_NOT_FOUND', 'NOT_FOUND', 'METHOD_NOT_ALLOWED', 'PAYLOAD_TOO_LARGE', 'RATE_LIMITED', 'INTERNAL']),
     invalidParams: z.array(z.strictObject({ name: z.string(), reason: z.string() })).optional(),
   })
-  .register(restComponents, { id: 'Problem', description: 'RFC 9457 problem details, with the contract\'s code' });
+  .describe("RFC 9457 problem details, with the contract's code")
+  .register(restComponents, { id: 'Problem' });
 
 export const releaseListSchema = z
   .strictObject({
-    releases: z.array(z.strictObject({ version: z.string(), date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/), isLatest: z.boolean() })),
+    releases: z.array(
+      z.strictObject({
+        version: z.string(),
+        date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+        isLatest: z.boolean().describe('True on the highest stable release only: never on a prerelease'),
+      }),
+    ),
   })
   .register(restComponents, { id: 'ReleaseList' });
 
@@ -43,7 +51,7 @@ const icon = z
   .strictObject({
     id: z.string(),
     label: z.string(),
-    unicodeHex: hex,
+    unicodeHex: hex.describe('Its code point, lowercase hexadecimal (f0f4)'),
     aliases,
     familyStylesByLicense: z.strictObject({ free: z.array(familyStyle), pro: z.array(familyStyle) }),
   })
@@ -56,7 +64,7 @@ const minimalIcon = z
 
 const page = <T extends z.ZodType>(item: T) =>
   z.strictObject({
-    icons: z.array(item),
+    icons: z.array(item).describe('Empty past the last page'),
     page: z.number().int().min(1),
     pageSize: z.number().int().min(1).max(MAX_PAGE_SIZE),
     totalIconCount: z.number().int().min(0),
@@ -94,15 +102,17 @@ export const upgradeCheckSchema = z
     from: z.string(),
     to: z.string(),
     license: z.enum(['free', 'any']),
-    results: z.array(
-      z.strictObject({
-        name: z.string(),
-        status: z.enum(['ok', 'renamed', 'removed', 'style-lost', 'unknown']),
-        newName: z.string().optional(),
-        lostPrefixes: strings.optional(),
-        availablePrefixes: strings.optional(),
-      }),
-    ),
+    results: z
+      .array(
+        z.strictObject({
+          name: z.string(),
+          status: z.enum(['ok', 'renamed', 'removed', 'style-lost', 'unknown']),
+          newName: z.string().optional().describe("Whenever the name is not the icon's id in this release: that id"),
+          lostPrefixes: strings.optional().describe('style-lost: the prefixes checked that the icon lacks in this release'),
+          availablePrefixes: strings.optional().describe('style-lost: the prefixes it has in this release'),
+        }),
+      )
+      .describe('One result per entry of the request, in order'),
   })
   .register(restComponents, { id: 'UpgradeCheck' });
 

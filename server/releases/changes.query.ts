@@ -24,8 +24,8 @@ export const changesQuerySchema = z.object({
   from: z.string({ error: 'is required: the full version to compare with, such as 5.15.4' }).describe('The full version to compare with (5.15.4); older or newer.'),
   license: z
     .enum(['free', 'any'], { error: 'must be "free" or "any"' })
-    .optional()
-    .describe('Upgrade check only. free: only free family-styles count as available. Omitted: any.'),
+    .default('any')
+    .describe('Upgrade check only. free: only free family-styles count as available.'),
 });
 
 type RawQuery = Record<string, unknown>;
@@ -45,7 +45,7 @@ export function parseChangesQuery(raw: RawQuery, withLicense: boolean): Parsed<{
   const result = changesQuerySchema.safeParse(single);
   if (!result.success) for (const issue of result.error.issues) if (!invalidParams.some((p) => p.name === issue.path[0])) invalidParams.push({ name: String(issue.path[0]), reason: issue.message });
   if (invalidParams.length > 0 || !result.success) return { ok: false, invalidParams };
-  return { ok: true, value: { from: result.data.from, license: result.data.license ?? 'any' } };
+  return { ok: true, value: { from: result.data.from, license: result.data.license } };
 }
 
 export function parseUpgradeBody(body: unknown): Parsed<UpgradeEntry[]> {
