@@ -5,6 +5,8 @@ import type { Db } from './client.ts';
 import { first, prepared, type Database, type Tables } from './database.ts';
 
 export const RELEASES_SCOPE = 'releases';
+/** Open icon sets (the Iconify API's): added, replaced or removed. */
+export const ICON_SETS_SCOPE = 'icon-sets';
 export const accountScope = (accountId: number) => `account:${accountId}`;
 
 /**

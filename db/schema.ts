@@ -3,5 +3,5 @@
 import { sqliteColumns } from './columns.ts';
 import { defineTables } from './tables.ts';
 
-export const { releases, familyStyles, icons, iconAliasNames, iconAliasUnicodes, iconFamilyStyles, iconSvgs, iconSearchTerms, categories, categoryIcons, shims, visualTags, familyStyleVisualTags, iconPacks, iconPackFamilyStyles, iconCollections, iconCollectionPacks, iconCollectionSubsets, releaseSris, releaseFiles, blobs, accounts, apiTokens, accessTokens, kits, kitSubsetFamilyStyles, kitIconUploads, rateLimits, dataChanges, builds } =
+export const { releases, familyStyles, icons, iconAliasNames, iconAliasUnicodes, iconFamilyStyles, iconSvgs, iconSearchTerms, categories, categoryIcons, shims, visualTags, familyStyleVisualTags, iconPacks, iconPackFamilyStyles, iconCollections, iconCollectionPacks, iconCollectionSubsets, releaseSris, releaseFiles, blobs, accounts, apiTokens, accessTokens, kits, kitSubsetFamilyStyles, kitIconUploads, rateLimits, dataChanges, builds, iconifySets, iconifyIcons } =
   defineTables(sqliteColumns);

@@ -440,7 +440,47 @@ export function defineTables(c: Columns) {
     (t) => [c.index('builds_kit').on(t.kitId), c.index('builds_request').on(t.request)],
   );
 
-  return { releases, familyStyles, icons, iconAliasNames, iconAliasUnicodes, iconFamilyStyles, iconSvgs, iconSearchTerms, categories, categoryIcons, shims, visualTags, familyStyleVisualTags, iconPacks, iconPackFamilyStyles, iconCollections, iconCollectionPacks, iconCollectionSubsets, releaseSris, releaseFiles, blobs, accounts, apiTokens, accessTokens, kits, kitSubsetFamilyStyles, kitIconUploads, rateLimits, dataChanges, builds };
+  // Open icon sets (the Iconify API, server/iconify/): one row per set, its icons and aliases below
+  // it. A set is replaced whole (delete + insert in one transaction), like a release. JSON is kept
+  // as text, as it is served: PostgreSQL's jsonb would reorder its keys.
+  const iconifySets = c.table('iconify_sets', {
+    id: c.id(),
+    prefix: c.text('prefix').notNull().unique(),
+    // The package version it came from (1.2.3), or the Font Awesome release it was made from.
+    version: c.text('version').notNull(),
+    // Where it came from: "@iconify-json/mdi@1.2.3", or "font-awesome 7.3.1" for a set made from a release.
+    source: c.text('source').notNull(),
+    // Unix seconds (IconifyJSON's lastModified): clients key their stored icons by it.
+    lastModified: c.integer('last_modified').notNull(),
+    // IconifyInfo (name, author, license, total, ...) as JSON text; null for a set that has none.
+    info: c.text('info'),
+    // The set-wide defaults every icon answer carries (width, height, left, top) as JSON text.
+    defaults: c.text('defaults').notNull(),
+    // The /collection answer without info and chars (total, categories, hidden, aliases, ...), as JSON text.
+    listing: c.text('listing').notNull(),
+    // Code point -> icon name, for sets made from fonts, as JSON text.
+    chars: c.text('chars'),
+    loadedAt: c.text('loaded_at').notNull().default(c.insertTime),
+  });
+
+  const iconifyIcons = c.table(
+    'iconify_icons',
+    {
+      setId: c.integer('set_id')
+        .notNull()
+        .references(() => iconifySets.id, { onDelete: 'cascade' }),
+      name: c.text('name').notNull(),
+      // An alias's parent (an icon or another alias); null for an icon.
+      parent: c.text('parent'),
+      // The icon's or alias's IconifyJSON entry, as JSON text.
+      data: c.text('data').notNull(),
+      // Not listed, still resolvable (an icon's own hidden flag, or an alias that inherits it).
+      hidden: c.boolean('hidden').notNull(),
+    },
+    (t) => [c.primaryKey({ columns: [t.setId, t.name] })],
+  );
+
+  return { releases, familyStyles, icons, iconAliasNames, iconAliasUnicodes, iconFamilyStyles, iconSvgs, iconSearchTerms, categories, categoryIcons, shims, visualTags, familyStyleVisualTags, iconPacks, iconPackFamilyStyles, iconCollections, iconCollectionPacks, iconCollectionSubsets, releaseSris, releaseFiles, blobs, accounts, apiTokens, accessTokens, kits, kitSubsetFamilyStyles, kitIconUploads, rateLimits, dataChanges, builds, iconifySets, iconifyIcons };
 }
 
 export type Tables = ReturnType<typeof defineTables>;

@@ -12,6 +12,10 @@ import { checkReleases } from './check-releases.ts';
 import { publishedVersions } from './import/package-source.ts';
 import { isListed } from './import/release-list.ts';
 import { removeRelease } from './load.ts';
+import { syncFontAwesomeSets } from './iconify/font-awesome-sets.ts';
+import { addIconSets, describeOutcome } from './iconify/add-sets.ts';
+import { isIconSetSpec } from './iconify/sources.ts';
+import { listIconSets, removeIconSets } from './iconify/load-sets.ts';
 
 // The database of DATABASE_URL or DATABASE_PATH, opened on first use (never for --help or bad
 // arguments) and closed when the command ends: a PostgreSQL pool would keep the process alive.
@@ -42,33 +46,56 @@ async function addAll(db: Database): Promise<void> {
     bar.increment(1, { version: outcome.source.version });
   }
   bar.stop();
+  await syncFontAwesomeSets(db);
   if (failures.length > 0) throw new Error(`${failures.length} releases failed (the others were imported):\n${failures.join('\n')}`);
 }
 
+/** After releases change: the Iconify sets made from them follow (seeds/iconify/font-awesome-sets.ts). */
+async function followReleases(db: Database): Promise<void> {
+  const changed = await syncFontAwesomeSets(db);
+  if (changed.length > 0) console.log(`icon sets made from Font Awesome releases: ${changed.join(', ')}`);
+}
+
 export function buildSeedProgram(): Command {
-  const program = new Command('seed').description('Import, list and remove icon releases').exitOverride();
+  const program = new Command('seed').description('Import, list and remove icon releases and open icon sets').exitOverride();
   program
     .command('add')
-    .description('import releases: a version (fetched with npm pack), a package folder, a .tgz, or a release document .json')
-    .argument('[sources...]', 'versions, folders, .tgz or .json files')
+    .description(
+      'import releases: a version (fetched with npm pack), a package folder, a .tgz, or a release document .json; ' +
+        'or open icon sets: iconify:<prefix> or iconify:all (fetched with npm pack), an @iconify-json/<prefix> or @iconify/json folder or .tgz, or an IconifyJSON .json file',
+    )
+    .argument('[sources...]', 'versions, iconify:<prefix>, iconify:all, folders, .tgz or .json files')
     .option('--all', 'import every stable Font Awesome Free release the public API lists, not yet present')
-    .option('--replace', 'replace a release that is already loaded')
+    .option('--replace', 'replace a release that is already loaded, or a set with an older version')
     .option('--date <YYYY-MM-DD>', 'release date, for a package folder or .tgz that ships no font to read it from')
     .action(async (sources: string[], options: { all?: boolean; replace?: boolean; date?: string }) => {
       if (options.date && !/^\d{4}-\d{2}-\d{2}$/.test(options.date)) program.error('--date takes YYYY-MM-DD', { exitCode: 2 });
       if (!options.all && sources.length === 0) program.error('add needs a source or --all', { exitCode: 2 });
       const db = await openFromEnv();
       if (options.all) return addAll(db);
+      let releasesChanged = false;
       for (const source of sources) {
+        if (isIconSetSpec(source)) {
+          const { label, outcomes, seconds } = await addIconSets(db, source, { replace: options.replace });
+          for (const outcome of outcomes) console.log(describeOutcome(outcome));
+          console.log(`${label}: ${outcomes.length} sets in ${seconds.toFixed(1)} s`);
+          continue;
+        }
         const result = await addRelease(db, source, { replace: options.replace, fallbackDate: options.date });
         console.log(`imported ${result.version}: ${result.icons} icons from ${result.source}`);
+        releasesChanged = true;
       }
+      if (releasesChanged) await followReleases(db);
     });
   program
     .command('list')
-    .description('list the loaded releases')
+    .description('list the loaded releases, then the open icon sets')
     .action(async () => {
-      for (const r of await loaded(await openFromEnv())) console.log(`${r.version}\t${r.date}\t${r.source}`);
+      const db = await openFromEnv();
+      for (const r of await loaded(db)) console.log(`${r.version}\t${r.date}\t${r.source}`);
+      for (const set of await listIconSets(db)) {
+        console.log(`${set.prefix}\t${set.version}\t${set.total ?? '?'} icons\t${set.license ?? 'no licence given'}\t${set.name ?? ''}\t${set.source}`);
+      }
     });
   program
     .command('check')
@@ -81,11 +108,21 @@ export function buildSeedProgram(): Command {
     });
   program
     .command('remove')
-    .description('remove a loaded release')
-    .argument('<version>')
-    .action(async (version: string) => {
-      if (!(await removeRelease(await openFromEnv(), version))) throw new Error(`release ${version} is not loaded`);
-      console.log(`removed ${version}`);
+    .description('remove a loaded release (by version) or an open icon set (by prefix)')
+    .argument('<version-or-prefix>')
+    .action(async (target: string) => {
+      const db = await openFromEnv();
+      if (semver.valid(target) === null) {
+        if ((await listIconSets(db)).find((set) => set.prefix === target && /^font-awesome /.test(set.source))) {
+          throw new Error(`icon set ${target} is made from a Font Awesome release: remove the release instead`);
+        }
+        if ((await removeIconSets(db, [target])).length === 0) throw new Error(`neither a release nor an icon set "${target}" is loaded`);
+        console.log(`removed icon set ${target}`);
+        return;
+      }
+      if (!(await removeRelease(db, target))) throw new Error(`release ${target} is not loaded`);
+      console.log(`removed ${target}`);
+      await followReleases(db);
     });
   return program;
 }

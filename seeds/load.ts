@@ -113,7 +113,7 @@ export const RELEASE_WRITE_LOCK = 0x1c0_7e1;
  * both found it absent, and the later failed with "database is locked" instead of being told it is
  * loaded); PostgreSQL's is an advisory lock, on a connection of the pool kept for the transaction.
  */
-async function releaseTransaction<T>(database: Database, work: (tx: Db, insertAll: BulkInsert) => Promise<T>): Promise<T> {
+export async function releaseTransaction<T>(database: Database, work: (tx: Db, insertAll: BulkInsert) => Promise<T>): Promise<T> {
   if (database.sqlite) return database.transaction((tx) => work(tx, sqliteBulkInsert(database.sqlite!.$client)));
   // Loaded here: a server on SQLite never needs PostgreSQL's driver.
   const { drizzle } = await import('drizzle-orm/node-postgres');

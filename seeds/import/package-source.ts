@@ -99,6 +99,12 @@ async function npmPack(spec: string, into: string): Promise<string> {
   return folder;
 }
 
+/** Packs package `spec` (name@version, or a name for its latest) into folder `into`; answers the .tgz's path. */
+export async function npmPackTarball(spec: string, into: string): Promise<string> {
+  const packed = await npmJson(['pack', spec, '--pack-destination', into, '--silent']);
+  return join(into, packed[0].filename);
+}
+
 /** Stable Font Awesome Free releases on the registry, 5.0.x split packages included, ascending. */
 export async function publishedVersions(): Promise<string[]> {
   const [free, split] = await Promise.all([
