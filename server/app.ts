@@ -51,6 +51,10 @@ import { createReleasesRouter } from './releases/releases.router.ts';
 import { createReleasesService } from './releases/releases.service.ts';
 import { createSearchRepo } from './search/search.repo.ts';
 import { createSearchService } from './search/search.service.ts';
+import { createIconSetsRepo } from './iconify/icon-sets.repo.ts';
+import { createIconSetsService } from './iconify/icon-sets.service.ts';
+import { createIconSetSearch } from './iconify/icon-set-search.ts';
+import { ICONIFY_CACHE_PREFIX, createIconifyRouter } from './iconify/iconify.router.ts';
 import { loadWebAssets } from './web/assets.ts';
 import { createWebRouter } from './web/web.router.ts';
 
@@ -91,6 +95,15 @@ export function createApp({ database, config, logger, ...options }: AppDeps) {
   // by the admin CLI, only its account's answers.
   releases.onChange(() => cache.clear());
   releases.onAccountChange((accountId) => cache.deleteByPrefix(accountGraphQLKeyPrefix(accountId)));
+  // The open icon sets (the Iconify API): their list, icon data read per request, and search.
+  const iconSetsRepo = createIconSetsRepo(database);
+  const iconSets = createIconSetsService(iconSetsRepo);
+  const iconSetSearch = createIconSetSearch(iconSetsRepo, iconSets);
+  releases.onIconSetsChange(() => {
+    iconSets.changed();
+    iconSetSearch.drop();
+    cache.deleteByPrefix(ICONIFY_CACHE_PREFIX);
+  });
 
   const app = express();
   app.disable('x-powered-by');
@@ -143,6 +156,7 @@ export function createApp({ database, config, logger, ...options }: AppDeps) {
     },
   });
   app.use(createTokenRouter(auth, failureLimit));
+  app.use(config.iconifyPath, createIconifyRouter({ sets: iconSets, search: iconSetSearch, cache }));
   const services = { releases, releasesRepo, catalogue, icons, iconsRepo, search, changes, auth, kits, builds };
   const schema = createGraphQLSchema();
   const compiled = createCompiledQueries(schema);
@@ -201,6 +215,8 @@ export function createApp({ database, config, logger, ...options }: AppDeps) {
     kits,
     releases,
     warmSearch,
+    iconSets,
+    iconSetSearch,
     health,
     outages,
     builds,

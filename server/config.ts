@@ -33,6 +33,11 @@ const schema = z.object({
   DATABASE_CHECK_INTERVAL: integer(900, 0, 7 * 86_400),
   RELEASE_CACHE_MB: integer(8, 4, 65536),
   IDLE_GC_SECONDS: integer(2, 0, 3600),
+  // Where the Iconify API is served: a path of lowercase segments ("/iconify", "/api/icons").
+  ICONIFY_PATH: z
+    .string()
+    .regex(/^(\/[a-z0-9][a-z0-9._-]*)+$/, 'must be a path such as /iconify: lowercase segments, no trailing slash')
+    .default('/iconify'),
 });
 
 export type Config = {
@@ -52,6 +57,8 @@ export type Config = {
   /** Seconds a start waits for an unreachable PostgreSQL before giving up (exit code 3). */
   databaseStartWaitSeconds: number;
   logLevel: z.infer<typeof schema>['LOG_LEVEL'];
+  /** The path prefix of the Iconify API (ICONIFY_PATH). */
+  iconifyPath: string;
   seedDefaults: boolean;
   accessLog: boolean;
   /** Serve GET /metrics (Prometheus). */
@@ -107,6 +114,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseStartWaitSeconds: c.DATABASE_START_WAIT,
     databaseCreateDirectory: c.DATABASE_CREATE_DIR === undefined ? c.DATABASE_PATH === DEFAULT_DATABASE_PATH : ['true', '1'].includes(c.DATABASE_CREATE_DIR),
     logLevel: c.LOG_LEVEL,
+    iconifyPath: c.ICONIFY_PATH,
     seedDefaults: c.SEED_DEFAULTS,
     accessLog: c.ACCESS_LOG,
     metrics: c.METRICS,

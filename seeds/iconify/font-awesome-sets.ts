@@ -102,7 +102,7 @@ async function setOf(
     version: want.version,
     author: AUTHOR,
     license: LICENSE,
-    samples: icons.slice(0, 6).map((icon) => icon.name),
+    samples: samplesOf(icons.map((icon) => icon.name), want.style),
     height,
     category: want.style === 'brands' ? 'Brands / Social' : 'General',
     palette: false,
@@ -114,6 +114,13 @@ async function setOf(
 function bodyOf(paths: string[]): string {
   if (paths.length === 1) return `<path fill="currentColor" d="${paths[0]}"/>`;
   return `<path fill="currentColor" d="${paths[0]}" opacity=".4"/><path fill="currentColor" d="${paths[1]}"/>`;
+}
+
+/** Icons a set is recognised by, where it has them; else its first. */
+function samplesOf(names: string[], style: string): string[] {
+  const known = style === 'brands' ? ['github', 'font-awesome', 'youtube', 'instagram', 'linkedin', 'discord'] : ['house', 'user', 'magnifying-glass', 'heart', 'star', 'bell'];
+  const present = known.filter((name) => names.includes(name));
+  return present.length >= 3 ? present : names.slice(0, 6);
 }
 
 function mostCommon(values: number[]): number {

@@ -6,7 +6,7 @@
 // changed. Reading the database is asynchronous; answering from the list is not, so requests that
 // find nothing changed never wait.
 import semver from 'semver';
-import { RELEASES_SCOPE } from '../../db/data-changes.ts';
+import { ICON_SETS_SCOPE, RELEASES_SCOPE } from '../../db/data-changes.ts';
 import { AppError } from '../errors.ts';
 import type { ReleasesRepo, FamilyStyleRow } from './releases.repo.ts';
 import { invalidVersion, parseVersionSpec, pickVersion, releaseNotFound, type VersionSpec } from './versions.ts';
@@ -44,6 +44,7 @@ export function createReleasesService(repo: ReleasesRepo) {
   let pending: Promise<void> | null = null;
   const listeners: (() => void)[] = [];
   const accountListeners: ((accountId: number) => void)[] = [];
+  const setListeners: (() => void)[] = [];
 
   async function load(): Promise<Snapshot> {
     const lastChange = await repo.changes.latest(); // before the rows: a change in between is seen again, never missed
@@ -76,6 +77,7 @@ export function createReleasesService(repo: ReleasesRepo) {
       return;
     }
     const { last, scopes } = await repo.changes.since(snapshot.lastChange);
+    if (scopes === null || scopes.has(ICON_SETS_SCOPE)) setListeners.forEach((listener) => listener());
     if (scopes === null || scopes.has(RELEASES_SCOPE)) {
       snapshot = await load();
       dataVersion = version;
@@ -117,6 +119,9 @@ export function createReleasesService(repo: ReleasesRepo) {
 
     /** Tells `listener` when releases changed, so caches derived from them can be dropped. */
     onChange: (listener: () => void) => void listeners.push(listener),
+
+    /** Tells `listener` when open icon sets were added, replaced or removed (server/iconify/). */
+    onIconSetsChange: (listener: () => void) => void setListeners.push(listener),
 
     /** Tells `listener` when another process changed an account's kits. */
     onAccountChange: (listener: (accountId: number) => void) => void accountListeners.push(listener),

@@ -1,0 +1,52 @@
+// SQL for the open icon sets (db/tables.ts: iconify_sets, iconify_icons). Every function answers
+// with a promise (see auth.repo.ts).
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { prepared, type Database } from '../../db/database.ts';
+
+export interface EntryRow {
+  name: string;
+  parent: string | null;
+  data: string;
+}
+
+export function createIconSetsRepo(database: Database) {
+  const { db, t } = database;
+  const s = t.iconifySets;
+  const entry = prepared(
+    database,
+    'iconify_entry',
+    db
+      .select({ name: t.iconifyIcons.name, parent: t.iconifyIcons.parent, data: t.iconifyIcons.data })
+      .from(t.iconifyIcons)
+      .where(and(eq(t.iconifyIcons.setId, sql.placeholder('set')), eq(t.iconifyIcons.name, sql.placeholder('name')))),
+  );
+  return {
+    /** Every set, without its bulky parts (listing, chars). */
+    sets: async () =>
+      db.select({ id: s.id, prefix: s.prefix, version: s.version, source: s.source, lastModified: s.lastModified, info: s.info, defaults: s.defaults }).from(s).orderBy(s.id),
+
+    /** The /collection answer's parts of one set. */
+    listing: async (setId: number) => (await db.select({ listing: s.listing, chars: s.chars }).from(s).where(eq(s.id, setId)))[0],
+
+    /** Entries (icons and aliases) of a set by name; names absent are absent from the answer. */
+    entries: async (setId: number, names: string[]): Promise<EntryRow[]> => {
+      if (names.length === 0) return [];
+      if (database.sqlite) {
+        // One indexed lookup each, on a statement prepared once: SQLite answers in microseconds.
+        const rows: EntryRow[] = [];
+        for (const name of names) rows.push(...(await entry({ set: setId, name })));
+        return rows;
+      }
+      // PostgreSQL: one round trip for all of them.
+      return db
+        .select({ name: t.iconifyIcons.name, parent: t.iconifyIcons.parent, data: t.iconifyIcons.data })
+        .from(t.iconifyIcons)
+        .where(and(eq(t.iconifyIcons.setId, setId), inArray(t.iconifyIcons.name, names)));
+    },
+
+    /** Every set's listing (the search index is built from them). */
+    listings: async () => db.select({ id: s.id, listing: s.listing }).from(s),
+  };
+}
+
+export type IconSetsRepo = ReturnType<typeof createIconSetsRepo>;

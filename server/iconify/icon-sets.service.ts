@@ -1,0 +1,146 @@
+// The open icon sets as the Iconify API needs them: the set list (read once, again when sets
+// change), and icon data resolved through aliases, read per request from the database so that a
+// server holding every set keeps only the list in memory.
+import type { ExtendedIconifyIcon, IconifyInfo, IconifyJSON } from '@iconify/types';
+import { getIconData } from '@iconify/utils/lib/icon-set/get-icon';
+import type { IconSetsRepo } from './icon-sets.repo.ts';
+
+export interface IconSet {
+  id: number;
+  prefix: string;
+  version: string;
+  source: string;
+  lastModified: number;
+  info: IconifyInfo | null;
+  /** Set-wide left, top, width, height: every icon answer carries them. */
+  defaults: Record<string, number>;
+}
+
+/** What /{prefix}.json answers: IconifyJSON with the icons asked for, and the names not found. */
+export type IconsData = IconifyJSON & { not_found?: string[] };
+
+/** Alias chains longer than this are refused as broken (validation already drops loops). */
+const MAX_ALIAS_DEPTH = 32;
+
+export function createIconSetsService(repo: IconSetsRepo) {
+  let sets: Map<string, IconSet> | null = null;
+  let loading: Promise<Map<string, IconSet>> | null = null;
+  const listeners: (() => void)[] = [];
+
+  async function load(): Promise<Map<string, IconSet>> {
+    const rows = await repo.sets();
+    return new Map(
+      rows.map((row) => [
+        row.prefix,
+        { ...row, info: row.info ? (JSON.parse(row.info) as IconifyInfo) : null, defaults: JSON.parse(row.defaults) as Record<string, number> },
+      ]),
+    );
+  }
+
+  /** The set list, read on first use and after every change. */
+  async function current(): Promise<Map<string, IconSet>> {
+    if (sets) return sets;
+    loading ??= load().then(
+      (loaded) => ((sets = loaded), (loading = null), loaded),
+      (error: unknown) => {
+        loading = null;
+        throw error;
+      },
+    );
+    return loading;
+  }
+
+  /** Each name's entry and every parent its aliases lead to, by name. */
+  async function resolveEntries(set: IconSet, names: string[], chars: Record<string, string> | null) {
+    const found = new Map<string, { parent: string | null; data: string }>();
+    let wanted = [...new Set(names)];
+    for (let depth = 0; wanted.length > 0 && depth <= MAX_ALIAS_DEPTH; depth++) {
+      for (const row of await repo.entries(set.id, wanted)) found.set(row.name, row);
+      const next = new Set<string>();
+      for (const name of wanted) {
+        const row = found.get(name);
+        const parent = row ? row.parent : chars?.[name];
+        if (parent && !found.has(parent)) next.add(parent);
+      }
+      wanted = [...next];
+    }
+    return found;
+  }
+
+  return {
+    list: async (): Promise<IconSet[]> => [...(await current()).values()],
+    get: async (prefix: string): Promise<IconSet | undefined> => (await current()).get(prefix),
+
+    /** Tells `listener` when the set list was dropped (sets added, replaced or removed). */
+    onChange: (listener: () => void) => void listeners.push(listener),
+    /** Drops the set list: read again at the next request. */
+    changed(): void {
+      sets = null;
+      listeners.forEach((listener) => listener());
+    },
+
+    /** The set's code points -> icon names, when it was made from a font. */
+    chars: async (set: IconSet): Promise<Record<string, string> | null> => {
+      const row = await repo.listing(set.id);
+      return row?.chars ? (JSON.parse(row.chars) as Record<string, string>) : null;
+    },
+
+    /** The /collection answer's parts: the listing, and chars. */
+    listing: async (set: IconSet) => {
+      const row = await repo.listing(set.id);
+      return { listing: JSON.parse(row!.listing) as Record<string, unknown>, chars: row?.chars ? (JSON.parse(row.chars) as Record<string, string>) : null };
+    },
+
+    /**
+     * IconifyJSON with `names`' icons, the aliases that lead to them (with their parents), and the
+     * names not found: what clients load icons with. A code point of a font-made set is answered
+     * as an alias of its icon. Keys in the order the Iconify API gives them.
+     */
+    async iconsData(set: IconSet, names: string[], chars: Record<string, string> | null): Promise<IconsData> {
+      const found = await resolveEntries(set, names, chars);
+      const icons: IconifyJSON['icons'] = {};
+      const aliases: NonNullable<IconifyJSON['aliases']> = {};
+      const missing = new Set<string>();
+      for (const asked of names) {
+        let name = asked;
+        let row = found.get(name);
+        if (!row && chars?.[name] && found.has(chars[name])) {
+          aliases[name] = { parent: chars[name] };
+          name = chars[name];
+          row = found.get(name);
+        }
+        if (!row) {
+          missing.add(asked);
+          continue;
+        }
+        for (let depth = 0; row && depth <= MAX_ALIAS_DEPTH; depth++) {
+          if (row.parent === null) {
+            icons[name] ??= JSON.parse(row.data) as ExtendedIconifyIcon;
+            break;
+          }
+          aliases[name] ??= JSON.parse(row.data);
+          name = row.parent;
+          row = found.get(name);
+        }
+      }
+      const answer: IconsData = { prefix: set.prefix, lastModified: set.lastModified, aliases, ...set.defaults, icons };
+      answer.aliases = aliases; // keeps its place after lastModified, as the Iconify API's answers have it
+      if (missing.size > 0) answer.not_found = [...missing];
+      return answer;
+    },
+
+    /** One icon's full data (aliases and set defaults applied), for SVG; null when absent. */
+    async iconData(set: IconSet, name: string, chars: Record<string, string> | null) {
+      const found = await resolveEntries(set, [name], chars);
+      const partial: IconifyJSON = { prefix: set.prefix, icons: {}, aliases: {}, ...set.defaults };
+      for (const [entryName, row] of found) {
+        if (row.parent === null) partial.icons[entryName] = JSON.parse(row.data);
+        else partial.aliases![entryName] = JSON.parse(row.data);
+      }
+      const own = found.has(name) ? name : chars?.[name];
+      return own ? getIconData(partial, own) : null;
+    },
+  };
+}
+
+export type IconSetsService = ReturnType<typeof createIconSetsService>;

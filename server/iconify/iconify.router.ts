@@ -1,0 +1,241 @@
+// The Iconify API (../shared/spec/iconify-api.md) under its path prefix (ICONIFY_PATH): what the
+// Iconify clients (iconify-icon, @iconify/react, ...) load icons with, and what icon pickers list
+// and search. Answers are built once per URL and kept in the response cache (dropped when sets
+// change), with ETags and compression; errors are Iconify's own: 404 "Not found", 400 "Bad request".
+import { Router, type Request, type Response } from 'express';
+import { getIconsCSS } from '@iconify/utils/lib/css/icons';
+import type { IconCSSIconSetOptions } from '@iconify/utils/lib/css/types';
+import { stringToColor } from '@iconify/utils/lib/colors';
+import { cachedResponse, type ResponseCache } from '../http/response-cache.ts';
+import { sendCached } from '../http/send-cached.ts';
+import type { IconSet, IconSetsService } from './icon-sets.service.ts';
+import { parseSearchQuery, type IconSetSearch } from './icon-set-search.ts';
+import { svgOf } from './svg.ts';
+
+/** Data that changes only when an operator replaces a set: an hour, then revalidated by ETag. */
+const CACHE_DATA = 'public, max-age=3600';
+/** Lists and times clients use to notice changes. */
+const CACHE_LIST = 'public, max-age=300';
+/** Names in one request at most: real clients split theirs by URL length, far below. */
+export const MAX_NAMES = 1000;
+const CALLBACK = /^[a-z0-9_.]+$/i;
+/** The cache keys of this API start with this, so a change of sets drops them alone. */
+export const ICONIFY_CACHE_PREFIX = 'iconify:';
+const VERSION_TEXT = 'iconmeta, serving the Iconify API';
+
+const PART = '[a-z0-9-]+';
+const ICONS_JSON = new RegExp(`^/(${PART})(?:\\.json|/icons\\.json)$`);
+const ICONS_JS = new RegExp(`^/(${PART})(?:\\.js|/icons\\.js)$`);
+const ICONS_CSS = new RegExp(`^/(${PART})\\.css$`);
+const SVG_PATH = new RegExp(`^/(${PART})[/:](${PART})\\.svg$`);
+const SVG_DASHED = new RegExp(`^/(${PART})\\.svg$`);
+
+type Query = Record<string, unknown>;
+const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : Array.isArray(value) && typeof value[0] === 'string' ? value[0] : undefined);
+const flag = (value: unknown): boolean | undefined => {
+  const v = text(value);
+  return v === 'true' || v === 'yes' || v === '1' ? true : v === 'false' || v === 'no' || v === '0' ? false : undefined;
+};
+/** Iconify's cleaning of values it writes into markup: quotes and angle brackets go. */
+const cleaned = (value: unknown) => text(value)?.replace(/['"<>&]/g, '');
+
+class IconifyError extends Error {
+  readonly status: 400 | 404;
+  constructor(status: 400 | 404) {
+    super(status === 404 ? 'Not found' : 'Bad request');
+    this.status = status;
+  }
+}
+
+export interface IconifyRouterDeps {
+  sets: IconSetsService;
+  search: IconSetSearch;
+  cache: ResponseCache;
+}
+
+export function createIconifyRouter({ sets, search, cache }: IconifyRouterDeps): Router {
+  const router = Router();
+
+  /** Sends the answer kept for this URL, or builds it (body, type, Cache-Control) and keeps it. */
+  const answer = async (req: Request, res: Response, build: () => Promise<{ body: string; type: string; cacheControl: string; headers?: Record<string, string> }>) => {
+    const key = ICONIFY_CACHE_PREFIX + req.originalUrl;
+    let entry = cache.get(key);
+    if (!entry) {
+      const built = await build();
+      entry = cachedResponse(built.body, built.type, built.cacheControl);
+      if (built.headers) for (const [name, value] of Object.entries(built.headers)) res.setHeader(name, value);
+      // Answers with headers of their own (a download) are not kept: the cache replays only bodies.
+      if (!built.headers) cache.set(key, entry);
+    }
+    sendCached(req, res, entry);
+  };
+
+  /** JSON, or JSONP when a callback is asked for (or the path is .js): Iconify's rules. */
+  const json = (query: Query, data: unknown, forceWrap?: string) => {
+    const callback = text(query.callback) ?? forceWrap;
+    const body = text(query.pretty) && flag(query.pretty) !== false ? JSON.stringify(data, null, 4) : JSON.stringify(data);
+    if (callback === undefined) return { body, type: 'application/json; charset=utf-8', cacheControl: CACHE_DATA };
+    if (!CALLBACK.test(callback)) throw new IconifyError(400);
+    return { body: `${callback}(${body});`, type: 'application/javascript; charset=utf-8', cacheControl: CACHE_DATA };
+  };
+
+  const setOf = async (prefix: string | undefined): Promise<IconSet> => {
+    const set = prefix === undefined ? undefined : await sets.get(prefix);
+    if (!set) throw new IconifyError(404);
+    return set;
+  };
+
+  const namesOf = (query: Query): string[] => {
+    const value = query.icons;
+    const names = (Array.isArray(value) ? value.filter((v) => typeof v === 'string').join(',') : typeof value === 'string' ? value : '').split(',').filter((name) => name.length > 0);
+    if (names.length === 0) throw new IconifyError(404);
+    if (names.length > MAX_NAMES) throw new IconifyError(400);
+    return names;
+  };
+
+  const iconsData = async (prefix: string, query: Query, forceWrap?: string) => {
+    const set = await setOf(prefix);
+    const names = namesOf(query);
+    return json(query, await sets.iconsData(set, names, await sets.chars(set)), forceWrap);
+  };
+
+  const css = async (prefix: string, query: Query) => {
+    const set = await setOf(prefix);
+    const names = namesOf(query);
+    const data = await sets.iconsData(set, names, await sets.chars(set));
+    const options: IconCSSIconSetOptions = {};
+    const format = text(query.format);
+    if (format === 'compact' || format === 'compressed' || format === 'expanded') options.format = format;
+    const color = cleaned(query.color);
+    if (color && stringToColor(color)) options.color = color;
+    const mode = text(query.mode);
+    if (mode === 'background' || mode === 'mask') options.mode = mode;
+    else if (mode === 'bg') options.mode = 'background';
+    const square = flag(query.square ?? query.forceSquare ?? query['force-square']);
+    if (square !== undefined) options.forceSquare = square;
+    const pseudo = flag(query.pseudo ?? query.pseudoSelector ?? query['pseudo-selector']);
+    if (pseudo !== undefined) options.pseudoSelector = pseudo;
+    const selector = (value: unknown) => {
+      const v = cleaned(value);
+      return v !== undefined && !/[{}]/.test(v.replaceAll('{name}', '').replaceAll('{prefix}', '')) ? v : undefined;
+    };
+    const common = selector(query.commonSelector ?? query.common);
+    if (common !== undefined) options.commonSelector = common;
+    const icon = selector(query.iconSelector ?? query.selector);
+    if (icon !== undefined) options.iconSelector = icon;
+    const override = selector(query.overrideSelector ?? query.override);
+    if (override !== undefined) options.overrideSelector = override;
+    const varName = text(query.varName ?? query.var);
+    if (varName !== undefined && /^[a-z0-9_-]*$/.test(varName)) options.varName = !varName || varName === 'null' || flag(varName) === false ? null : varName;
+    const body = getIconsCSS({ ...data, info: set.info ?? undefined }, names, options);
+    const download = text(query.download) ? { 'Content-Disposition': `attachment; filename="${set.prefix}.css"` } : undefined;
+    return { body, type: 'text/css; charset=utf-8', cacheControl: CACHE_DATA, headers: download };
+  };
+
+  const svg = async (prefix: string, name: string, query: Query) => {
+    const set = await setOf(prefix);
+    const data = await sets.iconData(set, name, await sets.chars(set));
+    if (!data) throw new IconifyError(404);
+    const download = text(query.download) ? { 'Content-Disposition': `attachment; filename="${name}.svg"` } : undefined;
+    return { body: svgOf(data, query), type: 'image/svg+xml; charset=utf-8', cacheControl: CACHE_DATA, headers: download };
+  };
+
+  /** `prefix` (one set), `prefixes` (a list, "mdi-" for every set starting so), or every set. */
+  const filterPrefixes = (all: string[], query: Query): string[] => {
+    const exact = text(query.prefix);
+    if (exact !== undefined) return all.includes(exact) ? [exact] : [];
+    const list = text(query.prefixes);
+    if (list === undefined) return all;
+    const wanted = list.split(',');
+    return all.filter((prefix) => wanted.some((w) => (w.endsWith('-') ? prefix.startsWith(w) : prefix === w)));
+  };
+
+  const collections = async (query: Query) => {
+    const all = await sets.list();
+    const chosen = new Set(filterPrefixes(all.map((set) => set.prefix), query));
+    const answer: Record<string, unknown> = {};
+    for (const set of all) if (chosen.has(set.prefix) && set.info) answer[set.prefix] = set.info;
+    return json(query, answer);
+  };
+
+  const collection = async (query: Query) => {
+    const set = await setOf(text(query.prefix));
+    const { listing, chars } = await sets.listing(set);
+    // The Iconify API's order: prefix, total, title, info, the lists, chars, then themes.
+    const { prefix, total, title, prefixes, suffixes, ...lists } = listing;
+    const answer: Record<string, unknown> = { prefix, total };
+    if (title !== undefined) answer.title = title;
+    if (query.info && set.info) answer.info = set.info;
+    Object.assign(answer, lists);
+    if (query.chars && chars) answer.chars = chars;
+    if (prefixes !== undefined) answer.prefixes = prefixes;
+    if (suffixes !== undefined) answer.suffixes = suffixes;
+    return { ...json(query, answer), cacheControl: CACHE_LIST };
+  };
+
+  const lastModified = async (query: Query) => {
+    const all = await sets.list();
+    const chosen = new Set(filterPrefixes(all.map((set) => set.prefix), query));
+    const times: Record<string, number> = {};
+    for (const set of all) if (chosen.has(set.prefix)) times[set.prefix] = set.lastModified;
+    return { ...json(query, { lastModified: times }), cacheControl: CACHE_LIST };
+  };
+
+  const searchAnswer = async (query: Query) => {
+    const parsed = parseSearchQuery(query);
+    if (!parsed.ok) throw new IconifyError(400);
+    const all = new Map((await sets.list()).map((set) => [set.prefix, set]));
+    const found = await search.search(parsed.value);
+    const collectionsFound: Record<string, unknown> = {};
+    for (const prefix of found.prefixes) {
+      const info = all.get(prefix)?.info;
+      if (info) collectionsFound[prefix] = info;
+    }
+    const data = { icons: found.names.slice(parsed.value.start), total: found.names.length, limit: parsed.value.limit, start: parsed.value.start, collections: collectionsFound, request: query };
+    return { ...json(query, data), cacheControl: CACHE_LIST };
+  };
+
+  const keywords = async (query: Query) => {
+    const prefix = text(query.prefix);
+    const keyword = text(query.keyword);
+    if (prefix === undefined && keyword === undefined) throw new IconifyError(400);
+    return { ...json(query, { ...query, ...(await search.keywords(prefix ?? keyword!, prefix === undefined)) }), cacheControl: CACHE_LIST };
+  };
+
+  router.use(async (req, res, next) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    const path = req.path;
+    const query = req.query as Query;
+    try {
+      let match: RegExpExecArray | null;
+      if ((match = ICONS_JSON.exec(path))) return await answer(req, res, () => iconsData(match![1], query));
+      if ((match = ICONS_JS.exec(path))) return await answer(req, res, () => iconsData(match![1], query, 'SimpleSVG._loaderCallback'));
+      if ((match = ICONS_CSS.exec(path))) return await answer(req, res, () => css(match![1], query));
+      if ((match = SVG_PATH.exec(path))) return await answer(req, res, () => svg(match![1], match![2], query));
+      if ((match = SVG_DASHED.exec(path))) {
+        const dash = match[1].indexOf('-');
+        if (dash <= 0) throw new IconifyError(404);
+        return await answer(req, res, () => svg(match![1].slice(0, dash), match![1].slice(dash + 1), query));
+      }
+      switch (path) {
+        case '/collections':
+          return await answer(req, res, () => collections(query));
+        case '/collection':
+          return await answer(req, res, () => collection(query));
+        case '/last-modified':
+          return await answer(req, res, () => lastModified(query));
+        case '/search':
+          return await answer(req, res, () => searchAnswer(query));
+        case '/keywords':
+          return await answer(req, res, () => keywords(query));
+        case '/version':
+          return void res.set('Cache-Control', 'no-cache').type('text/plain').send(VERSION_TEXT);
+      }
+      throw new IconifyError(404);
+    } catch (error) {
+      if (!(error instanceof IconifyError)) return next(error);
+      res.status(error.status).set('Cache-Control', 'public, max-age=60').type('text/plain').send(error.message);
+    }
+  });
+  return router;
+}
