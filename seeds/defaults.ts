@@ -47,3 +47,18 @@ export async function seedDefaultsIfEmpty(handle: DatabaseHandle, log: ProgressL
   }
   return DEFAULT_RELEASES.length;
 }
+
+/**
+ * At start: the Iconify sets made from Font Awesome releases follow the releases loaded (a
+ * database from before open icon sets existed gets them now; nearly always nothing changes). A
+ * database this process cannot write (a read-only replica's file) keeps what it has.
+ */
+export async function syncFontAwesomeSetsAtStart(handle: DatabaseHandle, log: ProgressLog & { warn(details: object, message: string): void }): Promise<void> {
+  const { syncFontAwesomeSets } = await import('./iconify/font-awesome-sets.ts');
+  try {
+    const changed = await syncFontAwesomeSets(handle);
+    if (changed.length > 0) log.info(`icon sets made from Font Awesome releases: ${changed.join(', ')}`);
+  } catch (error) {
+    log.warn({ problem: (error as Error).message }, 'the icon sets made from Font Awesome releases could not be brought up to date');
+  }
+}

@@ -8,7 +8,7 @@ import { migrateDatabase, openDatabase, type Db } from '../db/client.ts';
 import { DatabaseUnusableError } from '../db/integrity.ts';
 import { recordVerified, unchangedSinceVerified } from '../db/verified-stamp.ts';
 import { sqliteDatabase, type Database } from '../db/database.ts';
-import { seedDefaultsIfEmpty } from '../seeds/defaults.ts';
+import { seedDefaultsIfEmpty, syncFontAwesomeSetsAtStart } from '../seeds/defaults.ts';
 import { createApp } from './app.ts';
 import { redactedUrl, type Config } from './config.ts';
 import { createDatabaseHealth } from './health/database-health.ts';
@@ -82,6 +82,7 @@ async function openSqlite(config: Config, logger: Logger): Promise<Store> {
   const db: Db = openDatabase(config.databasePath, { createDirectory: config.databaseCreateDirectory, skipIntegrityCheck: verified });
   migrateDatabase(db);
   if (config.seedDefaults) await seedDefaultsIfEmpty(db, logger);
+  await syncFontAwesomeSetsAtStart(db, logger);
   // better-sqlite3 builds SQLite with a 16 MB page cache a connection, which a server reading many
   // releases fills and keeps: SQLite's own 2 MiB. The file's pages stay in the kernel's page cache,
   // so a read past it is a copy, not a disk access (bench/README.md: 8 MiB less RSS with 69
@@ -163,6 +164,7 @@ async function openPostgres(config: Config, url: string, logger: Logger): Promis
   // Replicas starting together on an empty database: each seeds, and a release another one
   // imported meanwhile is skipped (seeds/defaults.ts).
   if (config.seedDefaults) await seedDefaultsIfEmpty(database, logger);
+  await syncFontAwesomeSetsAtStart(database, logger);
   return { database, location, started: () => undefined, close: () => database.close() };
 }
 

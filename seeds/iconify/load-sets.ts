@@ -47,7 +47,7 @@ async function writeSet(database: Database, tx: Db, insertAll: BulkInsert, set: 
     if (FONT_AWESOME_SOURCE.test(existing.source) && !options.overFontAwesome) return kept('held-by-font-awesome');
     if (existing.source === set.source && existing.version === set.version && !options.replace) return kept('unchanged');
     const older = semver.valid(existing.version) && semver.valid(set.version) && semver.lt(set.version, existing.version);
-    if (older && !options.replace && existing.source.split('@')[0] === set.source.split('@')[0]) return kept('kept-newer');
+    if (older && !options.replace) return kept('kept-newer');
     await tx.delete(t.iconifySets).where(eq(t.iconifySets.id, existing.id));
   }
   const [{ id }] = await insertAll(

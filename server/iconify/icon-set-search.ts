@@ -88,6 +88,7 @@ const SYNONYM = 4;
 const TYPO = 2;
 /** An icon named exactly what was typed (home in mdi is mdi:home). */
 const EXACT_NAME = 3;
+const OWN_NAME = 1;
 
 interface Index {
   sets: { prefix: string; id: number }[];
@@ -241,8 +242,10 @@ export function createIconSetSearch(repo: IconSetsRepo, sets: IconSetsService) {
       const id = ++searchId;
       // Every word must match: an entry stays a candidate while it has matched each word so far.
       let candidates: number[] = [];
+      const reachedByWord: Map<string, number>[] = [];
       for (let w = 0; w < words.length; w++) {
         const reached = variants(idx, words[w], w === words.length - 1, params.partial);
+        reachedByWord.push(reached);
         if (reached.size === 0) return { names: [], prefixes: [] };
         const next: number[] = [];
         for (const [keyword, weight] of reached) {
@@ -279,10 +282,19 @@ export function createIconSetSearch(repo: IconSetsRepo, sets: IconSetsService) {
         candidates = next;
         if (candidates.length === 0) return { names: [], prefixes: [] };
       }
-      const joined = words.join('-');
+      // Named as typed (word forms and a typo count): as many name parts as words, each reached by its word.
+      const namedAs = (name: string) => {
+        const parts = name.split('-');
+        return parts.length === words.length && parts.every((part, i) => reachedByWord[i].has(part));
+      };
+      // An icon whose own name holds every word ranks above one found only through an alias.
+      const ownName = (entry: number) => {
+        const parts = idx.entryName[entry].split('-');
+        return reachedByWord.every((reached) => parts.some((part) => reached.has(part))) ? OWN_NAME : 0;
+      };
       const ranked = candidates.map((entry) => ({
         entry,
-        score: score[entry] + (idx.entryName[entry] === joined || idx.aliases.get(entry)?.includes(joined) ? EXACT_NAME : 0),
+        score: score[entry] + ownName(entry) + (namedAs(idx.entryName[entry]) || idx.aliases.get(entry)?.some(namedAs) ? EXACT_NAME : 0),
       }));
       ranked.sort(
         (a, b) =>

@@ -1,0 +1,210 @@
+// Open icon sets: imported with `seed add` (validated, all or nothing, a newer version replacing a
+// set whole), Font Awesome releases as Iconify sets, and the Iconify API's answers that clients
+// depend on beyond what test/iconify-api.test.ts compares with @iconify/api.
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect } from 'chai';
+import { openDatabase } from '../db/client.ts';
+import { sqliteDatabase, type Database } from '../db/database.ts';
+import { addIconSets } from '../seeds/iconify/add-sets.ts';
+import { syncFontAwesomeSets } from '../seeds/iconify/font-awesome-sets.ts';
+import { listIconSets, removeIconSets } from '../seeds/iconify/load-sets.ts';
+import { buildTestApp, countRows, emptyTestDatabase, loadedSqlite, packagesDatabase, rejectionOf, removeFrom, type TestApp } from './helpers.ts';
+import { onPostgres } from './test-dialect.ts';
+
+
+const MDI = 'node_modules/@iconify-json/mdi';
+const mdiIcons = JSON.parse(readFileSync(join(MDI, 'icons.json'), 'utf8')) as { icons: Record<string, { body: string }>; aliases: Record<string, { parent: string }> };
+
+/** A small IconifyJSON set of version `version` drawing `body`. */
+const tinySet = (prefix: string, version: string, body = '<path d="M0 0h24v24H0z"/>') => ({
+  prefix,
+  info: { name: `Tiny ${prefix}`, total: 2, version, author: { name: 'Test' }, license: { title: 'MIT', spdx: 'MIT' } },
+  lastModified: 1_700_000_000,
+  width: 24,
+  height: 24,
+  icons: { square: { body }, dot: { body: '<circle cx="12" cy="12" r="2"/>' } },
+  aliases: { box: { parent: 'square' }, 'box-turned': { parent: 'box', rotate: 1 } },
+});
+
+describe('open icon sets', function () {
+  this.timeout(60_000);
+  let temp: string;
+  beforeEach(() => (temp = mkdtempSync(join(tmpdir(), 'iconmeta-sets-test-'))));
+  afterEach(() => rmSync(temp, { recursive: true, force: true }));
+
+  const writeSet = (name: string, set: unknown) => {
+    const file = join(temp, name);
+    writeFileSync(file, JSON.stringify(set));
+    return file;
+  };
+
+  describe('seed add', () => {
+    let database: Database;
+    beforeEach(async () => (database = await emptyTestDatabase()));
+    afterEach(() => database.close());
+
+    it('imports an @iconify-json package folder with its licence, author and version, and serves it', async () => {
+      const { outcomes } = await addIconSets(database, MDI);
+      expect(outcomes).to.deep.equal([{ prefix: 'mdi', status: 'added', version: '1.2.3', icons: 7447 }]);
+      const [set] = await listIconSets(database);
+      expect(set).to.include({ prefix: 'mdi', version: '1.2.3', source: '@iconify-json/mdi@1.2.3', name: 'Material Design Icons', license: 'Apache-2.0' });
+      const app = await buildTestApp({ database });
+      const res = await app.http.get('/iconify/mdi.json?icons=home').expect(200);
+      expect(res.body.icons.home.body).to.equal(mdiIcons.icons.home.body);
+      expect(res.body.width).to.equal(24);
+    });
+
+    it('refuses a set that is not valid IconifyJSON, saying why, and writes nothing', async () => {
+      const bad = writeSet('bad.json', { prefix: 'Bad Prefix', icons: { a: { body: '<path/>' } } });
+      expect((await rejectionOf(addIconSets(database, bad))).message).to.match(/prefix "Bad Prefix"/);
+      const noIcons = writeSet('empty.json', { prefix: 'empty', icons: {} });
+      expect((await rejectionOf(addIconSets(database, noIcons))).message).to.match(/icon set "empty"/);
+      expect(await countRows(database, (t) => t.iconifySets)).to.equal(0);
+    });
+
+    it('imports all of a full package or none of it: one bad set undoes the others', async () => {
+      const full = join(temp, 'json-package');
+      mkdirSync(join(full, 'json'), { recursive: true });
+      writeFileSync(join(full, 'package.json'), JSON.stringify({ name: '@iconify/json', version: '9.9.9' }));
+      writeFileSync(join(full, 'collections.json'), JSON.stringify({ good: {}, broken: {} }));
+      writeFileSync(join(full, 'json', 'good.json'), JSON.stringify(tinySet('good', '1.0.0')));
+      writeFileSync(join(full, 'json', 'broken.json'), JSON.stringify({ prefix: 'broken', icons: { 'Not-A-Name': { body: '<path/>' } } }));
+      expect((await rejectionOf(addIconSets(database, full))).message).to.match(/broken/);
+      expect(await countRows(database, (t) => t.iconifySets)).to.equal(0);
+      expect(await countRows(database, (t) => t.iconifyIcons)).to.equal(0);
+
+      writeFileSync(join(full, 'json', 'broken.json'), JSON.stringify(tinySet('broken', '2.0.0')));
+      const { outcomes } = await addIconSets(database, full);
+      expect(outcomes.map((o) => [o.prefix, o.status])).to.deep.equal([['good', 'added'], ['broken', 'added']]);
+    });
+
+    it('replaces a set whole with a newer version; keeps it for an older one unless asked', async () => {
+      // The server on one connection, the seed command's writes on another (SQLite: the same file).
+      const served = onPostgres ? database : sqliteDatabase(await loadedSqlite(join(temp, 'sets.sqlite'), () => {}));
+      const writer = onPostgres ? database : sqliteDatabase(openDatabase(join(temp, 'sets.sqlite')));
+      const app = await buildTestApp({ database: served });
+      const squareBody = async (expected: string) => {
+        // The server hears of the change (data_changes) and drops what it kept of the old set.
+        for (let tries = 0; tries < 50; tries++) {
+          await app.releases.refresh();
+          const body = (await app.http.get('/iconify/tiny.json?icons=square').expect(200)).body.icons.square.body;
+          if (body === expected || tries === 49) return body;
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+      };
+      await addIconSets(writer, writeSet('v1.json', tinySet('tiny', '1.0.0', '<path d="M1 1"/>')));
+      expect(await squareBody('<path d="M1 1"/>')).to.equal('<path d="M1 1"/>');
+
+      const { outcomes } = await addIconSets(writer, writeSet('v2.json', tinySet('tiny', '2.0.0', '<path d="M2 2"/>')));
+      expect(outcomes[0]).to.include({ status: 'replaced', previous: '1.0.0', version: '2.0.0' });
+      expect(await squareBody('<path d="M2 2"/>')).to.equal('<path d="M2 2"/>');
+      database = writer;
+      if (served !== writer) after(() => served.close());
+
+      const older = await addIconSets(database, writeSet('v0.json', tinySet('tiny', '0.9.0')));
+      expect(older.outcomes[0]).to.include({ status: 'kept-newer', previous: '2.0.0' });
+      expect((await addIconSets(database, writeSet('v2b.json', tinySet('tiny', '2.0.0')))).outcomes[0].status).to.equal('replaced');
+      expect(await countRows(database, (t) => t.iconifyIcons)).to.equal(4);
+
+      expect(await removeIconSets(database, ['tiny', 'absent'])).to.deep.equal(['tiny']);
+      for (let tries = 0; tries < 50 && (await app.http.get('/iconify/tiny.json?icons=square')).status !== 404; tries++) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        await app.releases.refresh();
+      }
+      await app.http.get('/iconify/tiny.json?icons=square').expect(404);
+    });
+  });
+
+  describe('Font Awesome releases as Iconify sets', () => {
+    let app: TestApp;
+    before(async () => {
+      const database = await packagesDatabase(['7.3.1']);
+      expect(await syncFontAwesomeSets(database)).to.deep.equal(['fa7-solid', 'fa7-regular', 'fa7-brands']);
+      expect(await syncFontAwesomeSets(database), 'a second sync changes nothing').to.deep.equal([]);
+      app = await buildTestApp({ database });
+    });
+    after(() => app.database.close());
+
+    it("draws each icon with the release's own paths, the same as the REST SVG data", async () => {
+      // free-svgs: { svgs: { prefix: { id: [width, height, path] } } }
+      const [width, height, path] = (await app.http.get('/releases/7.3.1/free-svgs').expect(200)).body.svgs.fas.house;
+      const data = (await app.http.get('/iconify/fa7-solid.json?icons=house').expect(200)).body;
+      expect(data.icons.house.body).to.equal(`<path fill="currentColor" d="${path}"/>`);
+      expect(data.icons.house.width ?? data.width).to.equal(width);
+      expect(data.icons.house.height ?? data.height).to.equal(height);
+    });
+
+    it('resolves old names as aliases: fa7-solid:coffee draws mug-saucer', async () => {
+      const data = (await app.http.get('/iconify/fa7-solid.json?icons=coffee').expect(200)).body;
+      expect(data.aliases).to.deep.equal({ coffee: { parent: 'mug-saucer' } });
+      expect(Object.keys(data.icons)).to.deep.equal(['mug-saucer']);
+      const svg = (await app.http.get('/iconify/fa7-solid/coffee.svg').expect(200)).body.toString();
+      expect(svg).to.include(data.icons['mug-saucer'].body.match(/d="([^"]+)"/)[1]);
+    });
+
+    it('lists the sets with their licence, and follows the releases: removing one removes its sets', async () => {
+      const collections = (await app.http.get('/iconify/collections').expect(200)).body;
+      expect(Object.keys(collections)).to.have.members(['fa7-solid', 'fa7-regular', 'fa7-brands']);
+      expect(collections['fa7-brands'].license.spdx).to.equal('CC-BY-4.0');
+      expect(collections['fa7-solid'].total).to.be.greaterThan(1000);
+      await removeFrom(app.database, '7.3.1');
+      expect(await syncFontAwesomeSets(app.database)).to.have.members(['fa7-solid', 'fa7-regular', 'fa7-brands']);
+      const after = await buildTestApp({ database: app.database });
+      expect((await after.http.get('/iconify/collections').expect(200)).body).to.deep.equal({});
+    });
+  });
+
+  describe('the Iconify API, beyond the peer', () => {
+    let app: TestApp;
+    before(async () => {
+      const database = await emptyTestDatabase();
+      await addIconSets(database, MDI);
+      app = await buildTestApp({ database });
+    });
+    after(() => app.database.close());
+
+    it('answers bad input with Iconify\'s own 400 or 404, never a 5xx', async () => {
+      const names = Array.from({ length: 1001 }, (_, i) => `i${i}`).join(',');
+      expect((await app.http.get(`/iconify/mdi.json?icons=${names}`)).status).to.equal(400);
+      expect((await app.http.get(`/iconify/mdi.json?icons=${'a,'.repeat(5000)}`)).status).to.be.within(400, 499);
+      expect((await app.http.get('/iconify/mdi.json?icons=home&callback=alert(1)')).status).to.equal(400);
+      expect((await app.http.get('/iconify/mdi.json')).status).to.equal(404);
+      expect((await app.http.get('/iconify/mdi.json?icons=NOT_A_NAME,home')).body.not_found).to.deep.equal(['NOT_A_NAME']);
+      expect((await app.http.get('/iconify/nope/home.svg')).status).to.equal(404);
+      expect((await app.http.get('/iconify/mdi/nope-nope.svg')).status).to.equal(404);
+      expect((await app.http.get('/iconify/search')).status).to.equal(400);
+      expect((await app.http.get(`/iconify/search?query=${'a'.repeat(300)}`)).status).to.equal(400);
+      expect((await app.http.get('/iconify/search?query=home&start=64')).status).to.equal(400);
+      expect((await app.http.get('/iconify/collection?prefix=nope')).status).to.equal(404);
+      expect((await app.http.get('/iconify/keywords')).status).to.equal(400);
+      const res = await app.http.get('/iconify/unknown/path/here').expect(404);
+      expect(res.text).to.equal('Not found');
+    });
+
+    it('finds what was meant: the icon named as typed first, word forms, synonyms, prefixes, a typo', async () => {
+      const first = async (query: string) => (await app.http.get(`/iconify/search?query=${encodeURIComponent(query)}&prefix=mdi`).expect(200)).body.icons[0];
+      expect(await first('home')).to.equal('mdi:home');
+      expect(await first('account')).to.equal('mdi:account');
+      expect(await first('hoem')).to.equal('mdi:home');
+      expect(await first('arrow left')).to.equal('mdi:arrow-left');
+      expect(await first('houses'), 'house is an alias of home').to.equal('mdi:home');
+      const typing = (await app.http.get('/iconify/search?query=accou').expect(200)).body;
+      expect(typing.icons[0]).to.equal('mdi:account');
+      expect(typing.collections.mdi.name).to.equal('Material Design Icons');
+      // No mdi icon is named "preferences": its synonyms (settings, cog, ...) are.
+      const preferences = (await app.http.get('/iconify/search?query=preferences&prefix=mdi').expect(200)).body.icons as string[];
+      expect(preferences.slice(0, 3)).to.include('mdi:cog');
+    });
+
+    it('caches answers with ETags (304), compresses them and opens them to every origin', async () => {
+      const url = `/iconify/mdi.json?icons=${Object.keys(mdiIcons.icons).slice(0, 40).join(',')}`;
+      const first = await app.http.get(url).set('Accept-Encoding', 'gzip').expect(200);
+      expect(first.headers['content-encoding']).to.equal('gzip');
+      expect(first.headers['access-control-allow-origin']).to.equal('*');
+      expect(first.headers['cache-control']).to.match(/public, max-age=\d+/);
+      await app.http.get(url).set('If-None-Match', first.headers.etag).expect(304);
+    });
+  });
+});
