@@ -173,7 +173,7 @@ export async function serve(config: Config, logger: Logger): Promise<void> {
   await probePort(config.host, config.port);
   const store = config.databaseUrl ? await openPostgres(config, config.databaseUrl, logger) : await openSqlite(config, logger);
 
-  const { handler: appHandler, cache, releaseCache, releases, outages, warmSearch, close, attachSubscriptions, closeSubscriptions } = createApp({ database: store.database, config, logger, health: store.health });
+  const { handler: appHandler, cache, releaseCache, releases, outages, warmSearch, iconSets, close, attachSubscriptions, closeSubscriptions } = createApp({ database: store.database, config, logger, health: store.health });
   const background = store.started();
   const releaseCount = store.releaseCount ?? (() => (releases.loaded() ? releases.list().length : 0));
   const metrics = config.metrics ? createMetrics({
@@ -182,6 +182,11 @@ export async function serve(config: Config, logger: Logger): Promise<void> {
         releaseCacheBytes: () => releaseCache.bytes,
         databaseFaults: outages.faults,
         databaseDown: () => outages.down,
+        iconifyPath: config.iconifyPath,
+        iconSets: async () => {
+          const sets = await iconSets.list();
+          return { sets: sets.length, icons: sets.reduce((sum, set) => sum + (set.info?.total ?? 0), 0) };
+        },
       }) : undefined;
   metrics?.countCache(cache);
   const measured = metrics ? metrics.wrap(appHandler) : appHandler;

@@ -40,6 +40,16 @@ describe('metrics', () => {
     expect(routeClassOf('/healthz')).to.equal('health');
     expect(routeClassOf('/metrics')).to.equal('metrics');
     expect(routeClassOf('/wp-login.php')).to.equal('other');
+    expect(routeClassOf('/iconify/mdi.json?icons=home')).to.equal('iconify');
+    expect(routeClassOf('/icons/mdi.json', 'GET', '/icons')).to.equal('iconify');
+    expect(routeClassOf('/iconifyx/mdi.json')).to.equal('other');
+  });
+
+  it('count the open icon sets and their icons when scraped', async () => {
+    const metrics = createMetrics({ processMetrics: false, iconSets: async () => ({ sets: 238, icons: 379_454 }) });
+    const text = (await request(serverWith(metrics)).get('/metrics').expect(200)).text;
+    expect(sample(text, 'iconmeta_icon_sets')).to.equal(238);
+    expect(sample(text, 'iconmeta_icon_set_icons')).to.equal(379_454);
   });
 
   it('when requests are answered, count them by route class, method and status class, and time them', async () => {

@@ -5,14 +5,15 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
 /** A small fixed set, so labels stay few whatever URLs clients send. */
-export type RouteClass = 'rest' | 'graphql' | 'token' | 'health' | 'metrics' | 'page' | 'other';
+export type RouteClass = 'rest' | 'graphql' | 'token' | 'health' | 'metrics' | 'page' | 'iconify' | 'other';
 
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'OPTIONS', 'PUT', 'PATCH', 'DELETE']);
 
 /** The route class of a request (a base URL's double slash counts as a single one). */
-export function routeClassOf(url: string | undefined, method = 'GET'): RouteClass {
+export function routeClassOf(url: string | undefined, method = 'GET', iconifyPath = '/iconify'): RouteClass {
   const q = (url ?? '/').indexOf('?');
   const path = (q === -1 ? url ?? '/' : url!.slice(0, q)).replace(/^\/\/+/, '/');
+  if (path.startsWith(`${iconifyPath}/`)) return 'iconify';
   if (path === '/releases' || path.startsWith('/releases/') || path === '/openapi.json') return 'rest';
   // GET / is the web page, unless it carries a GraphQL query.
   if (path === '/' && (method === 'GET' || method === 'HEAD') && !/[?&]query=/.test(url ?? '')) return 'page';
@@ -35,6 +36,10 @@ export interface MetricsSources {
   databaseFaults?: ReadonlyMap<string, number>;
   /** Whether the database is away now. */
   databaseDown?: () => boolean;
+  /** Where the Iconify API is served (its requests are their own route class). */
+  iconifyPath?: string;
+  /** Open icon sets and their listed icons, read when metrics are scraped. */
+  iconSets?: () => Promise<{ sets: number; icons: number }>;
   /** Process metrics (prom-client's defaults); off in tests that build many registries. */
   processMetrics?: boolean;
 }
@@ -101,6 +106,11 @@ export function createMetrics(sources: MetricsSources = {}): Metrics {
   readAtScrape('iconmeta_release_cache_bytes', 'Bytes held by per-release structures (icon lists, search indexes, SVG sets, kit variants, catalogues), as estimated', sources.releaseCacheBytes);
   readAtScrape('iconmeta_releases', 'Releases loaded in the database', sources.releaseCount);
   readAtScrape('iconmeta_database_down', '1 while the database is away (an outage: requests that need it get 503), else 0', sources.databaseDown && (() => Number(sources.databaseDown!())));
+  const iconSets = sources.iconSets;
+  if (iconSets) {
+    new Gauge({ name: 'iconmeta_icon_sets', help: 'Open icon sets served by the Iconify API', registers: [registry], async collect() { this.set((await iconSets()).sets); } });
+    new Gauge({ name: 'iconmeta_icon_set_icons', help: 'Icons listed in the open icon sets (their info totals)', registers: [registry], async collect() { this.set((await iconSets()).icons); } });
+  }
   const faults = sources.databaseFaults;
   if (faults) {
     new Counter({
@@ -118,7 +128,7 @@ export function createMetrics(sources: MetricsSources = {}): Metrics {
 
   return {
     registry,
-    observe(req, res, routeClass = routeClassOf(req.url, req.method)) {
+    observe(req, res, routeClass = routeClassOf(req.url, req.method, sources.iconifyPath)) {
       const started = performance.now();
       const method = METHODS.has(req.method ?? '') ? req.method! : 'other';
       res.once('finish', () => {
@@ -150,7 +160,7 @@ export function createMetrics(sources: MetricsSources = {}): Metrics {
     },
     wrap(next) {
       return (req, res) => {
-        const routeClass = routeClassOf(req.url, req.method);
+        const routeClass = routeClassOf(req.url, req.method, sources.iconifyPath);
         this.observe(req, res, routeClass);
         if (routeClass === 'metrics' && (req.method === 'GET' || req.method === 'HEAD')) return void this.handler(req, res);
         next(req, res);
