@@ -54,7 +54,8 @@ import { createSearchService } from './search/search.service.ts';
 import { createIconSetsRepo } from './iconify/icon-sets.repo.ts';
 import { createIconSetsService } from './iconify/icon-sets.service.ts';
 import { createIconSetSearch } from './iconify/icon-set-search.ts';
-import { ICONIFY_CACHE_PREFIX, createIconifyRouter } from './iconify/iconify.router.ts';
+import { ICONIFY_CACHE_PREFIX } from './iconify/cache-keys.ts';
+import { createIconifyRouter } from './iconify/iconify.router.ts';
 import { loadWebAssets } from './web/assets.ts';
 import { createWebRouter } from './web/web.router.ts';
 
@@ -169,7 +170,7 @@ export function createApp({ database, config, logger, ...options }: AppDeps) {
   app.use(errorHandler(logger, outages));
 
   const staticHeaders = captureHeaders([securityHeaders, corsHeaders]);
-  const fastPath = createFastPath({ cache, staticHeaders });
+  const fastPath = createFastPath({ cache, staticHeaders, iconifyPath: config.iconifyPath });
   const executeKnown = createKnownDocumentExecutor({ compiled, admission, services, cache });
   const graphQLFastPath = createGraphQLFastPath({ cache, authenticate: auth.authenticate, staticHeaders, executeKnown, next: app });
   const log = logRequests(logger, config.accessLog, clientAddress);

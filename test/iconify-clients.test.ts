@@ -90,7 +90,6 @@ describe('Iconify clients drawing from this service alone, in Chromium', functio
     expect(blocked, 'requests that would have left the machine').to.deep.equal([]);
     expect(problems, problems.join('\n')).to.deep.equal([]);
     expect(served.length, 'requests that reached /iconify/').to.be.above(0);
-    console.log(JSON.stringify(served), JSON.stringify(drawn).slice(0, 200));
     return drawn;
   }
 

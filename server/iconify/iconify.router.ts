@@ -11,6 +11,7 @@ import { sendCached } from '../http/send-cached.ts';
 import type { IconSet, IconSetsService } from './icon-sets.service.ts';
 import { parseSearchQuery, type IconSetSearch } from './icon-set-search.ts';
 import { svgOf } from './svg.ts';
+import { iconifyCacheKey } from './cache-keys.ts';
 
 /** Data that changes only when an operator replaces a set: an hour, then revalidated by ETag. */
 const CACHE_DATA = 'public, max-age=3600';
@@ -19,8 +20,6 @@ const CACHE_LIST = 'public, max-age=300';
 /** Names in one request at most: real clients split theirs by URL length, far below. */
 export const MAX_NAMES = 1000;
 const CALLBACK = /^[a-z0-9_.]+$/i;
-/** The cache keys of this API start with this, so a change of sets drops them alone. */
-export const ICONIFY_CACHE_PREFIX = 'iconify:';
 const VERSION_TEXT = 'iconmeta, serving the Iconify API';
 
 const PART = '[a-z0-9-]+';
@@ -58,7 +57,7 @@ export function createIconifyRouter({ sets, search, cache }: IconifyRouterDeps):
 
   /** Sends the answer kept for this URL, or builds it (body, type, Cache-Control) and keeps it. */
   const answer = async (req: Request, res: Response, build: () => Promise<{ body: string; type: string; cacheControl: string; headers?: Record<string, string> }>) => {
-    const key = ICONIFY_CACHE_PREFIX + req.originalUrl;
+    const key = iconifyCacheKey(req.originalUrl);
     let entry = cache.get(key);
     if (!entry) {
       const built = await build();
