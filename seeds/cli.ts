@@ -76,8 +76,9 @@ export function buildSeedProgram(): Command {
       let releasesChanged = false;
       for (const source of sources) {
         if (isIconSetSpec(source)) {
-          const { label, outcomes, seconds } = await addIconSets(db, source, { replace: options.replace });
+          const { label, outcomes, skipped, seconds } = await addIconSets(db, source, { replace: options.replace });
           for (const outcome of outcomes) console.log(describeOutcome(outcome));
+          for (const reason of skipped) console.log(`skipped ${reason}`);
           console.log(`${label}: ${outcomes.length} sets in ${seconds.toFixed(1)} s`);
           continue;
         }
@@ -89,12 +90,12 @@ export function buildSeedProgram(): Command {
     });
   program
     .command('list')
-    .description('list the loaded releases, then the open icon sets')
+    .description('list the loaded releases, then the open icon sets (lines starting "set")')
     .action(async () => {
       const db = await openFromEnv();
       for (const r of await loaded(db)) console.log(`${r.version}\t${r.date}\t${r.source}`);
       for (const set of await listIconSets(db)) {
-        console.log(`${set.prefix}\t${set.version}\t${set.total ?? '?'} icons\t${set.license ?? 'no licence given'}\t${set.name ?? ''}\t${set.source}`);
+        console.log(`set\t${set.prefix}\t${set.version}\t${set.total ?? '?'} icons\t${set.license ?? 'no licence given'}\t${set.name ?? ''}\t${set.source}`);
       }
     });
   program

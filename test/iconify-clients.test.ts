@@ -57,11 +57,14 @@ describe('Iconify clients drawing from this service alone, in Chromium', functio
   // Pages share the browser's HTTP cache: without this, a later page would draw from answers an
   // earlier one fetched and never reach the service.
   afterEach(async () => {
-    if (!opened) return;
-    const session = await opened.page.createCDPSession();
-    await session.send('Network.clearBrowserCache');
-    await opened.page.close();
+    const page = opened?.page;
     opened = undefined;
+    if (!page) return;
+    try {
+      await (await page.createCDPSession()).send('Network.clearBrowserCache');
+    } finally {
+      await page.close();
+    }
   });
 
   /** What a client should draw for `icon`, from the service's own JSON answer. */
@@ -74,9 +77,9 @@ describe('Iconify clients drawing from this service alone, in Chromium', functio
 
   async function expectedDrawings(icons: string[]): Promise<Record<string, Drawing>> {
     const drawings = Object.fromEntries(await Promise.all(icons.map(async (icon) => [icon, await servedDrawing(icon)] as const)));
-    expect(drawings['mdi:home'].paths, 'the service\'s mdi:home').to.deep.equal([mdiHomePath]);
-    expect(drawings['fa7-solid:mug-saucer'], 'the service\'s fa7-solid:mug-saucer').to.deep.equal({ viewBox: '0 0 576 512', paths: [mugSaucerPath] });
-    if (drawings['fa7-solid:coffee']) expect(drawings['fa7-solid:coffee'], 'the service\'s alias fa7-solid:coffee').to.deep.equal(drawings['fa7-solid:mug-saucer']);
+    expect(drawings['mdi:home'].paths, "the service's mdi:home").to.deep.equal([mdiHomePath]);
+    expect(drawings['fa7-solid:mug-saucer'], "the service's fa7-solid:mug-saucer").to.deep.equal({ viewBox: '0 0 576 512', paths: [mugSaucerPath] });
+    if (drawings['fa7-solid:coffee']) expect(drawings['fa7-solid:coffee'], "the service's alias fa7-solid:coffee").to.deep.equal(drawings['fa7-solid:mug-saucer']);
     return drawings;
   }
 

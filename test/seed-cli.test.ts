@@ -45,8 +45,11 @@ describe('seed command', function () {
     expect((await seed('add', fixturePath('fa-icon-families'))).stdout).to.match(/imported 7\.3\.1: 5 icons/);
     expect((await seed('add', tgz)).stdout).to.match(/imported 5\.15\.4: 5 icons/);
     expect((await seed('add', docFile)).stdout).to.match(/imported 3\.0\.0: 11 icons/);
-    const listed = (await seed('list')).stdout.trim().split('\n').map((line) => line.split('\t')[0]);
-    expect(listed).to.deep.equal(['3.0.0', '5.15.4', '7.3.1']);
+    const lines = (await seed('list')).stdout.trim().split('\n');
+    expect(lines.filter((line) => !line.startsWith('set\t')).map((line) => line.split('\t')[0])).to.deep.equal(['3.0.0', '5.15.4', '7.3.1']);
+    // The Iconify sets made from the Font Awesome releases (5.x: fa-*, 7.x: fa7-*) follow them.
+    const sets = lines.filter((line) => line.startsWith('set\t')).map((line) => line.split('\t')[1]);
+    expect(sets).to.include.members(['fa-solid', 'fa7-solid']);
     expect((await seed('remove', '3.0.0')).stdout).to.match(/removed 3\.0\.0/);
   });
 

@@ -9,7 +9,7 @@ export async function addIconSets(handle: DatabaseHandle, spec: string, options:
   const source = await openSetSource(spec);
   try {
     const outcomes = await writeIconSets(handle, source.sets(), { replace: options.replace });
-    return { label: source.label, outcomes, seconds: (performance.now() - started) / 1000 };
+    return { label: source.label, outcomes, skipped: source.skipped, seconds: (performance.now() - started) / 1000 };
   } finally {
     source.cleanup();
   }

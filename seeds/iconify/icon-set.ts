@@ -35,10 +35,14 @@ const DIMENSIONS = ['left', 'top', 'width', 'height'] as const;
 // An alias that changes how its parent looks is listed as an icon of its own.
 const TRANSFORMING = Object.keys(defaultIconProps) as (keyof IconifyAlias)[];
 
+/** A set with no icons: nothing to serve (@iconify/json keeps a few retired sets so). */
+export class EmptyIconSetError extends Error {}
+
 /** Validates `input` as an icon set (throws, saying what is wrong) and derives its rows. */
 export function prepareIconSet(input: unknown, origin: SetOrigin): PreparedIconSet {
-  const given = (input ?? {}) as { prefix?: unknown };
+  const given = (input ?? {}) as { prefix?: unknown; icons?: unknown };
   const label = typeof given.prefix === 'string' ? `icon set "${given.prefix}"` : 'icon set';
+  if (given.icons && typeof given.icons === 'object' && Object.keys(given.icons).length === 0) throw new EmptyIconSetError(`${label} has no icons`);
   let set: IconifyJSON;
   try {
     // fix: aliases whose parent is missing, and entries of the wrong shape, are dropped (as the

@@ -7,13 +7,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as tar from 'tar';
 import { npmPackTarball } from '../import/package-source.ts';
-import { prepareIconSet, type PreparedIconSet } from './icon-set.ts';
+import { EmptyIconSetError, prepareIconSet, type PreparedIconSet } from './icon-set.ts';
 
 export interface SetSource {
   /** What it is, for messages: "@iconify-json/mdi@1.2.3". */
   label: string;
   /** Its sets, prepared one by one as they are pulled. */
   sets: () => Iterable<PreparedIconSet>;
+  /** Sets of a full package left out, with why (filled as `sets` is pulled): retired sets with no icons. */
+  skipped: string[];
   cleanup: () => void;
 }
 
@@ -60,6 +62,7 @@ export async function openSetSource(spec: string): Promise<SetSource> {
     return {
       label: spec,
       sets: () => [prepareIconSet(readJson(spec), { version: versionOf(readJson(spec)) ?? 'unversioned', source: `file ${spec}`, fallbackLastModified: fallback })],
+      skipped: [],
       cleanup: () => {},
     };
   }
@@ -89,9 +92,10 @@ async function fromTarball(file: string): Promise<SetSource> {
 function fromFolder(dir: string): SetSource {
   const pkg = existsSync(join(dir, 'package.json')) ? (readJson(join(dir, 'package.json')) as { name?: string; version?: string }) : {};
   const packageLabel = `${pkg.name ?? dir}@${pkg.version ?? 'unversioned'}`;
-  if (existsSync(join(dir, 'icons.json'))) return { label: packageLabel, sets: () => [splitPackageSet(dir, pkg, packageLabel)], cleanup: () => {} };
+  if (existsSync(join(dir, 'icons.json'))) return { label: packageLabel, sets: () => [splitPackageSet(dir, pkg, packageLabel)], skipped: [], cleanup: () => {} };
   if (existsSync(join(dir, 'collections.json')) && existsSync(join(dir, 'json'))) {
-    return { label: packageLabel, sets: () => fullPackageSets(dir, pkg, packageLabel), cleanup: () => {} };
+    const skipped: string[] = [];
+    return { label: packageLabel, sets: () => fullPackageSets(dir, pkg, packageLabel, skipped), skipped, cleanup: () => {} };
   }
   throw new Error(`${dir} holds neither an icon set package (icons.json) nor @iconify/json (collections.json and json/)`);
 }
@@ -107,14 +111,24 @@ function splitPackageSet(dir: string, pkg: { version?: string }, label: string):
 }
 
 /** `@iconify/json`: every set, in the order of its collections.json, then any other file of json/. */
-function* fullPackageSets(dir: string, pkg: { version?: string }, label: string): Generator<PreparedIconSet> {
+function* fullPackageSets(dir: string, pkg: { version?: string }, label: string, skipped: string[]): Generator<PreparedIconSet> {
   const listed = Object.keys(readJson(join(dir, 'collections.json')) as object);
   const files = new Set(readdirSync(join(dir, 'json')).filter((file) => file.endsWith('.json')).map((file) => file.slice(0, -5)));
   const order = [...listed.filter((prefix) => files.has(prefix)), ...[...files].filter((prefix) => !listed.includes(prefix)).sort()];
   for (const prefix of order) {
     const file = join(dir, 'json', `${prefix}.json`);
     const set = readJson(file);
-    yield prepareIconSet(set, { version: versionOf(set) ?? pkg.version ?? 'unversioned', source: label, fallbackLastModified: Math.floor(statSync(file).mtimeMs / 1000) });
+    let prepared: PreparedIconSet;
+    try {
+      prepared = prepareIconSet(set, { version: versionOf(set) ?? pkg.version ?? 'unversioned', source: label, fallbackLastModified: Math.floor(statSync(file).mtimeMs / 1000) });
+    } catch (error) {
+      // A retired set the package still carries, empty: nothing to serve, nothing lost. Anything
+      // else wrong with a set stops the whole import.
+      if (!(error instanceof EmptyIconSetError)) throw error;
+      skipped.push(`${prefix}: ${error.message}`);
+      continue;
+    }
+    yield prepared;
   }
 }
 
