@@ -6,13 +6,14 @@
 // typo. Ranked: how each word matched, then an icon named exactly what was typed, then shorter
 // names, then the sets' order.
 //
-// The index is built from the sets' listings (their visible icons and aliases) at the first search
-// and dropped when sets change. Per-entry state lives in typed arrays, so a search over 379k icons
-// touches only the postings of its words.
+// The index (server/iconify/name-index.ts) is built from the sets' listings (their visible icons
+// and aliases) at the first search, or after a start, and dropped when sets change. Per-entry
+// state lives in typed arrays, so a search over 379k icons touches only the postings of its words.
 import { stemmer } from 'stemmer';
 import synonymGroups from '../search/ui-synonyms.json' with { type: 'json' };
 import type { IconSetsRepo } from './icon-sets.repo.ts';
 import type { IconSetsService } from './icon-sets.service.ts';
+import { aliasesOf, buildNameIndex, keywordIndex, lowerBound, nameOf, type NameIndex, type SetListing } from './name-index.ts';
 
 export interface SearchParams {
   /** Query words, lowercase; a word joined by hyphens must match as one name part sequence. */
@@ -89,84 +90,35 @@ const TYPO = 2;
 /** An icon named exactly what was typed (home in mdi is mdi:home). */
 const EXACT_NAME = 3;
 const OWN_NAME = 1;
-
-interface Index {
-  sets: { prefix: string; id: number }[];
-  /** Per entry: its set (index into `sets`), its name, how many keywords its name has. */
-  entrySet: Uint16Array;
-  entryName: string[];
-  entryParts: Uint8Array;
-  /** Keyword -> the entries whose names (or aliases) hold it, ascending. */
-  postings: Map<string, Int32Array>;
-  /** Every keyword, sorted: prefix matches are a range. */
-  sorted: string[];
-  /** Word form (Porter stem) -> keywords of that form. */
-  forms: Map<string, string[]>;
-  /** Aliases of entries, by entry: a search may match the alias's words and answer its name. */
-  aliases: Map<number, string[]>;
-}
+/** Keywords of one word form looked at, at most (a short stem starts many). */
+const MAX_FORM_SCAN = 400;
 
 export function createIconSetSearch(repo: IconSetsRepo, sets: IconSetsService) {
-  let index: Index | null = null;
-  let building: Promise<Index> | null = null;
-  // Scratch arrays sized to the index, reused by every search (a search runs to its end synchronously).
-  let score = new Float64Array(0);
-  let wordScore = new Float64Array(0);
-  let seenWord = new Int16Array(0);
-  let searchId = 0;
+  let index: NameIndex | null = null;
+  let building: Promise<NameIndex> | null = null;
+  // Scratch arrays sized to the index, reused by every search (a search runs to its end
+  // synchronously): each entry's score, its current word's best weight, the last word it matched,
+  // the search that last touched it, and which words its own name (not an alias) matched.
+  let score = new Float32Array(0);
+  let wordScore = new Float32Array(0);
+  let seenWord = new Int8Array(0);
   let seenSearch = new Int32Array(0);
+  let ownWords = new Uint8Array(0);
+  let searchId = 0;
 
-  async function build(): Promise<Index> {
-    const all = (await sets.list()).filter((set) => set.info && !set.info.hidden);
-    const listings = new Map((await repo.listings()).map((row) => [row.id, row.listing]));
-    const entrySet: number[] = [];
-    const entryName: string[] = [];
-    const entryParts: number[] = [];
-    const lists = new Map<string, number[]>();
-    const aliases = new Map<number, string[]>();
-    const add = (keyword: string, entry: number) => {
-      const list = lists.get(keyword);
-      if (!list) lists.set(keyword, [entry]);
-      else if (list[list.length - 1] !== entry) list.push(entry);
-    };
-    all.forEach((set, setIndex) => {
-      const listing = JSON.parse(listings.get(set.id) ?? '{}') as { uncategorized?: string[]; categories?: Record<string, string[]>; aliases?: Record<string, string> };
-      const entryOf = new Map<string, number>();
-      for (const name of [...(listing.uncategorized ?? []), ...Object.values(listing.categories ?? {}).flat()]) {
-        if (entryOf.has(name)) continue;
-        const entry = entryName.length;
-        entryOf.set(name, entry);
-        entrySet.push(setIndex);
-        entryName.push(name);
-        const parts = name.split('-');
-        entryParts.push(Math.min(parts.length, 255));
-        for (const part of parts) add(part, entry);
-      }
-      for (const [alias, target] of Object.entries(listing.aliases ?? {})) {
-        const entry = entryOf.get(target);
-        if (entry === undefined) continue; // an alias of a hidden icon
-        (aliases.get(entry) ?? aliases.set(entry, []).get(entry)!).push(alias);
-        for (const part of alias.split('-')) add(part, entry);
-      }
-    });
-    const postings = new Map<string, Int32Array>();
-    const forms = new Map<string, string[]>();
-    for (const [keyword, list] of lists) {
-      // Aliases add their entries out of order: postings are kept ascending.
-      postings.set(keyword, Int32Array.from(new Set(list)).sort());
-      const form = stemmer(keyword);
-      (forms.get(form) ?? forms.set(form, []).get(form)!).push(keyword);
-    }
-    const sorted = [...postings.keys()].sort();
-    const size = entryName.length;
-    score = new Float64Array(size);
-    wordScore = new Float64Array(size);
-    seenWord = new Int16Array(size);
+  async function build(): Promise<NameIndex> {
+    const searchable = (await sets.list()).filter((set) => set.info && !set.info.hidden);
+    const built = await buildNameIndex(searchable, async (set) => (await sets.listing(set)).listing as SetListing);
+    const size = built.entryCount;
+    score = new Float32Array(size);
+    wordScore = new Float32Array(size);
+    seenWord = new Int8Array(size);
     seenSearch = new Int32Array(size);
-    return { sets: all.map((set) => ({ prefix: set.prefix, id: set.id })), entrySet: Uint16Array.from(entrySet), entryName, entryParts: Uint8Array.from(entryParts), postings, sorted, forms, aliases };
+    ownWords = new Uint8Array(size);
+    return built;
   }
 
-  async function current(): Promise<Index> {
+  async function current(): Promise<NameIndex> {
     if (index) return index;
     building ??= build().then(
       (built) => ((index = built), (building = null), built),
@@ -178,50 +130,53 @@ export function createIconSetSearch(repo: IconSetsRepo, sets: IconSetsService) {
     return building;
   }
 
-  /** Keywords starting with `start`, longer than it. */
-  function withPrefix(idx: Index, start: string): string[] {
-    let lo = 0;
-    let hi = idx.sorted.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (idx.sorted[mid] < start) lo = mid + 1;
-      else hi = mid;
-    }
-    const found: string[] = [];
-    for (let i = lo; i < idx.sorted.length && idx.sorted[i].startsWith(start); i++) if (idx.sorted[i] !== start) found.push(idx.sorted[i]);
+  /** Keyword indexes starting with `start` and longer than it: [from, to). */
+  function prefixRange(idx: NameIndex, start: string): [number, number] {
+    let from = lowerBound(idx, start);
+    if (idx.keywords[from] === start) from++;
+    let to = from;
+    while (to < idx.keywords.length && idx.keywords[to].startsWith(start)) to++;
+    return [from, to];
+  }
+
+  /** Keywords of the word's form: same Porter stem (a stem is nearly always a keyword's start). */
+  function sameForm(idx: NameIndex, word: string): number[] {
+    const form = stemmer(word);
+    if (form.length < 3) return [];
+    const [from, to] = prefixRange(idx, form.length >= 4 ? form.slice(0, -1) : form);
+    const found: number[] = [];
+    const at = keywordIndex(idx, form.length >= 4 ? form.slice(0, -1) : form);
+    if (at !== -1 && stemmer(idx.keywords[at]) === form) found.push(at);
+    for (let k = from; k < to && k - from < MAX_FORM_SCAN; k++) if (stemmer(idx.keywords[k]) === form) found.push(k);
     return found;
   }
 
-  /** The keywords a query word reaches, each with how well it matches. */
-  function variants(idx: Index, word: string, last: boolean, partial: boolean): Map<string, number> {
-    const reached = new Map<string, number>();
-    const reach = (keyword: string, weight: number) => {
-      if (idx.postings.has(keyword) && (reached.get(keyword) ?? 0) < weight) reached.set(keyword, weight);
+  /** The keywords a query word reaches (by index), each with how well it matches. */
+  function variants(idx: NameIndex, word: string, last: boolean, partial: boolean): Map<number, number> {
+    const reached = new Map<number, number>();
+    const reach = (k: number, weight: number) => {
+      if (k !== -1 && (reached.get(k) ?? 0) < weight) reached.set(k, weight);
     };
-    reach(word, AS_TYPED);
-    for (const keyword of idx.forms.get(stemmer(word)) ?? []) reach(keyword, WORD_FORM);
-    if (last && partial && word.length >= MIN_PARTIAL) for (const keyword of withPrefix(idx, word)) reach(keyword, AS_PREFIX);
-    for (const synonym of synonymsOf.get(word) ?? []) {
-      reach(synonym, SYNONYM);
-      for (const keyword of idx.forms.get(stemmer(synonym)) ?? []) reach(keyword, SYNONYM);
+    reach(keywordIndex(idx, word), AS_TYPED);
+    for (const k of sameForm(idx, word)) reach(k, WORD_FORM);
+    if (last && partial && word.length >= MIN_PARTIAL) {
+      const [from, to] = prefixRange(idx, word);
+      for (let k = from; k < to; k++) reach(k, AS_PREFIX);
     }
-    if (reached.size === 0 && word.length >= 4) for (const keyword of oneTypoAway(idx, word)) reach(keyword, TYPO);
+    for (const synonym of synonymsOf.get(word) ?? []) {
+      reach(keywordIndex(idx, synonym), SYNONYM);
+      for (const k of sameForm(idx, synonym)) reach(k, SYNONYM);
+    }
+    if (reached.size === 0 && word.length >= 4) for (const k of oneTypoAway(idx, word)) reach(k, TYPO);
     return reached;
   }
 
   /** Keywords one edit (insert, delete, substitute, swap) from `word`, sharing its first letter. */
-  function oneTypoAway(idx: Index, word: string): string[] {
-    const found: string[] = [];
-    let lo = 0;
-    let hi = idx.sorted.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (idx.sorted[mid] < word[0]) lo = mid + 1;
-      else hi = mid;
-    }
-    for (let i = lo; i < idx.sorted.length && idx.sorted[i][0] === word[0]; i++) {
-      const keyword = idx.sorted[i];
-      if (Math.abs(keyword.length - word.length) <= 1 && withinOneEdit(word, keyword)) found.push(keyword);
+  function oneTypoAway(idx: NameIndex, word: string): number[] {
+    const found: number[] = [];
+    for (let k = lowerBound(idx, word[0]); k < idx.keywords.length && idx.keywords[k][0] === word[0]; k++) {
+      const keyword = idx.keywords[k];
+      if (Math.abs(keyword.length - word.length) <= 1 && withinOneEdit(word, keyword)) found.push(k);
     }
     return found;
   }
@@ -242,16 +197,18 @@ export function createIconSetSearch(repo: IconSetsRepo, sets: IconSetsService) {
       const id = ++searchId;
       // Every word must match: an entry stays a candidate while it has matched each word so far.
       let candidates: number[] = [];
-      const reachedByWord: Map<string, number>[] = [];
+      const reachedByWord: Map<number, number>[] = [];
       for (let w = 0; w < words.length; w++) {
         const reached = variants(idx, words[w], w === words.length - 1, params.partial);
         reachedByWord.push(reached);
         if (reached.size === 0) return { names: [], prefixes: [] };
         const next: number[] = [];
-        for (const [keyword, weight] of reached) {
-          const list = idx.postings.get(keyword)!;
-          for (let i = 0; i < list.length; i++) {
-            const entry = list[i];
+        const bit = 1 << w;
+        for (const [k, weight] of reached) {
+          for (let i = idx.postingStart[k]; i < idx.postingStart[k + 1]; i++) {
+            const value = idx.postings[i];
+            const own = value >= 0;
+            const entry = own ? value : ~value;
             if (w === 0) {
               if (seenSearch[entry] !== id) {
                 if (allowed && !allowed.has(idx.entrySet[entry])) continue;
@@ -259,10 +216,14 @@ export function createIconSetSearch(repo: IconSetsRepo, sets: IconSetsService) {
                 seenWord[entry] = 0;
                 wordScore[entry] = weight;
                 score[entry] = weight;
+                ownWords[entry] = own ? bit : 0;
                 next.push(entry);
-              } else if (wordScore[entry] < weight) {
-                score[entry] += weight - wordScore[entry];
-                wordScore[entry] = weight;
+              } else {
+                if (wordScore[entry] < weight) {
+                  score[entry] += weight - wordScore[entry];
+                  wordScore[entry] = weight;
+                }
+                if (own) ownWords[entry] |= bit;
               }
               continue;
             }
@@ -271,36 +232,39 @@ export function createIconSetSearch(repo: IconSetsRepo, sets: IconSetsService) {
               seenWord[entry] = w;
               wordScore[entry] = weight;
               score[entry] += weight;
+              if (own) ownWords[entry] |= bit;
               next.push(entry);
-            } else if (seenWord[entry] === w && wordScore[entry] < weight) {
+            } else if (seenWord[entry] === w) {
               // A better keyword for this word: only the best one counts.
-              score[entry] += weight - wordScore[entry];
-              wordScore[entry] = weight;
+              if (wordScore[entry] < weight) {
+                score[entry] += weight - wordScore[entry];
+                wordScore[entry] = weight;
+              }
+              if (own) ownWords[entry] |= bit;
             }
           }
         }
         candidates = next;
         if (candidates.length === 0) return { names: [], prefixes: [] };
       }
+      const allWords = (1 << words.length) - 1;
       // Named as typed (word forms and a typo count): as many name parts as words, each reached by its word.
       const namedAs = (name: string) => {
         const parts = name.split('-');
-        return parts.length === words.length && parts.every((part, i) => reachedByWord[i].has(part));
+        return parts.length === words.length && parts.every((part, i) => reachedByWord[i].has(keywordIndex(idx, part)));
       };
-      // An icon whose own name holds every word ranks above one found only through an alias.
-      const ownName = (entry: number) => {
-        const parts = idx.entryName[entry].split('-');
-        return reachedByWord.every((reached) => parts.some((part) => reached.has(part))) ? OWN_NAME : 0;
-      };
-      const ranked = candidates.map((entry) => ({
-        entry,
-        score: score[entry] + ownName(entry) + (namedAs(idx.entryName[entry]) || idx.aliases.get(entry)?.some(namedAs) ? EXACT_NAME : 0),
-      }));
+      const ranked = candidates.map((entry) => {
+        let bonus = 0;
+        // An icon whose own name holds every word ranks above one found only through an alias.
+        if (ownWords[entry] === allWords) bonus += OWN_NAME + (idx.entryParts[entry] === words.length && namedAs(nameOf(idx, entry)) ? EXACT_NAME : 0);
+        else if (aliasesOf(idx, entry).some(namedAs)) bonus += EXACT_NAME;
+        return { entry, score: score[entry] + bonus };
+      });
       ranked.sort(
         (a, b) =>
           b.score - a.score ||
           idx.entryParts[a.entry] - idx.entryParts[b.entry] ||
-          idx.entryName[a.entry].length - idx.entryName[b.entry].length ||
+          idx.nameStart[a.entry + 1] - idx.nameStart[a.entry] - (idx.nameStart[b.entry + 1] - idx.nameStart[b.entry]) ||
           a.entry - b.entry,
       );
       const chosen = params.category ? await inCategory(idx, ranked, params.category, params.limit) : ranked.slice(0, params.limit);
@@ -318,25 +282,24 @@ export function createIconSetSearch(repo: IconSetsRepo, sets: IconSetsService) {
       const idx = await current();
       let test = given.toLowerCase().trim();
       if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(test)) return { invalid: true, exists: false, matches: [] };
-      let failed = false;
       const parts = test.split('-');
       if (parts.length > 1) {
         test = parts.pop()!;
         suffixes = false;
-        failed = parts.some((part) => !idx.postings.has(part));
+        if (parts.some((part) => keywordIndex(idx, part) === -1)) return { exists: false, matches: [] };
       }
-      if (failed) return { exists: false, matches: [] };
-      const exists = idx.postings.has(test);
+      const exists = keywordIndex(idx, test) !== -1;
       if (test.length < MIN_PARTIAL) return { exists, matches: [] };
       const byLength = (a: string, b: string) => a.length - b.length || a.localeCompare(b);
-      const starting = withPrefix(idx, test).sort(byLength);
-      const ending = suffixes ? idx.sorted.filter((k) => k.length > test.length && k.endsWith(test) && !k.startsWith(test)).sort(byLength) : [];
+      const [from, to] = prefixRange(idx, test);
+      const starting = idx.keywords.slice(from, to).sort(byLength);
+      const ending = suffixes ? idx.keywords.filter((k) => k.length > test.length && k.endsWith(test) && !k.startsWith(test)).sort(byLength) : [];
       return { exists, matches: [...starting, ...ending] };
     },
   };
 
   /** The entries of `category` among the ranked, up to `limit` (the sets' listings say which). */
-  async function inCategory(idx: Index, ranked: { entry: number }[], category: string, limit: number) {
+  async function inCategory(idx: NameIndex, ranked: { entry: number }[], category: string, limit: number) {
     const members = new Map<number, Set<string>>();
     const chosen: { entry: number }[] = [];
     for (const item of ranked) {
@@ -344,10 +307,10 @@ export function createIconSetSearch(repo: IconSetsRepo, sets: IconSetsService) {
       let names = members.get(setIndex);
       if (!names) {
         const row = await repo.listing(idx.sets[setIndex].id);
-        const listing = JSON.parse(row?.listing ?? '{}') as { categories?: Record<string, string[]> };
+        const listing = JSON.parse(row?.listing ?? '{}') as SetListing;
         members.set(setIndex, (names = new Set(listing.categories?.[category] ?? [])));
       }
-      if (names.has(idx.entryName[item.entry])) chosen.push(item);
+      if (names.has(nameOf(idx, item.entry))) chosen.push(item);
       if (chosen.length >= limit) break;
     }
     return chosen;
@@ -355,7 +318,7 @@ export function createIconSetSearch(repo: IconSetsRepo, sets: IconSetsService) {
 }
 
 /** The set indexes a search may answer from; null for all. */
-function allowedSets(idx: Index, prefixes: string[] | undefined): Set<number> | null {
+function allowedSets(idx: NameIndex, prefixes: string[] | undefined): Set<number> | null {
   if (!prefixes) return null;
   const allowed = new Set<number>();
   idx.sets.forEach((set, i) => {
@@ -365,14 +328,14 @@ function allowedSets(idx: Index, prefixes: string[] | undefined): Set<number> | 
 }
 
 /** The entry's name, or the alias's when only an alias holds every word as typed. */
-function nameMatching(idx: Index, entry: number, words: string[]): string {
-  const name = idx.entryName[entry];
+function nameMatching(idx: NameIndex, entry: number, words: string[]): string {
+  const name = nameOf(idx, entry);
   const holds = (candidate: string) => {
     const parts = candidate.split('-');
     return words.every((word) => parts.includes(word));
   };
   if (holds(name)) return name;
-  return idx.aliases.get(entry)?.find(holds) ?? name;
+  return aliasesOf(idx, entry).find(holds) ?? name;
 }
 
 function withinOneEdit(a: string, b: string): boolean {

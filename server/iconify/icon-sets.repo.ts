@@ -44,8 +44,6 @@ export function createIconSetsRepo(database: Database) {
         .where(and(eq(t.iconifyIcons.setId, setId), inArray(t.iconifyIcons.name, names)));
     },
 
-    /** Every set's listing (the search index is built from them). */
-    listings: async () => db.select({ id: s.id, listing: s.listing }).from(s),
   };
 }
 

@@ -1,0 +1,150 @@
+// Every listed icon name of every open set, packed for search: 379k names must not cost a string
+// and an array each. Entries (what a picker lists: an icon, or an alias that draws differently)
+// are numbered in set order; their names, then their aliases' names, sit in one latin1 buffer
+// (icon names are ASCII: validated at import). Each keyword (a name part between hyphens) has a
+// run of entry numbers in one Int32Array, negated (~entry) when only an alias holds the keyword.
+// About 30 MB for every Iconify set, against ~130 MB as plain objects.
+import type { IconSet } from './icon-sets.service.ts';
+
+export interface SetListing {
+  uncategorized?: string[];
+  categories?: Record<string, string[]>;
+  aliases?: Record<string, string>;
+}
+
+export interface NameIndex {
+  sets: { prefix: string; id: number }[];
+  entryCount: number;
+  /** Per entry: its set (index into `sets`) and how many parts its name has. */
+  entrySet: Uint16Array;
+  entryParts: Uint8Array;
+  /** Name i (entries first, then aliases) is nameBytes[nameStart[i], nameStart[i + 1]). */
+  nameBytes: Buffer;
+  nameStart: Uint32Array;
+  /** Entry e's aliases are names entryCount + aliasStart[e] ... entryCount + aliasStart[e + 1] - 1. */
+  aliasStart: Uint32Array;
+  /** Every keyword, sorted: a prefix is a range. Keyword k's entries: postings[postingStart[k], postingStart[k + 1]). */
+  keywords: string[];
+  postingStart: Uint32Array;
+  postings: Int32Array;
+}
+
+export const nameOf = (index: NameIndex, i: number): string => index.nameBytes.toString('latin1', index.nameStart[i], index.nameStart[i + 1]);
+
+export function aliasesOf(index: NameIndex, entry: number): string[] {
+  const names: string[] = [];
+  for (let a = index.aliasStart[entry]; a < index.aliasStart[entry + 1]; a++) names.push(nameOf(index, index.entryCount + a));
+  return names;
+}
+
+/** The first keyword index at or after `word` in sort order. */
+export function lowerBound(index: NameIndex, word: string): number {
+  let lo = 0;
+  let hi = index.keywords.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (index.keywords[mid] < word) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** The keyword's index, or -1. */
+export function keywordIndex(index: NameIndex, word: string): number {
+  const at = lowerBound(index, word);
+  return index.keywords[at] === word ? at : -1;
+}
+
+/** Builds the index from the searchable sets and a reader of each one's listing. */
+export async function buildNameIndex(sets: IconSet[], listingOf: (set: IconSet) => Promise<SetListing>): Promise<NameIndex> {
+  const entrySet: number[] = [];
+  const entryParts: number[] = [];
+  const entryNames: string[] = [];
+  const aliasNames: string[] = [];
+  const aliasCounts: number[] = [];
+  // (keyword, entry) pairs while reading; an alias's pairs carry ~entry.
+  const keywordIds = new Map<string, number>();
+  const pairKeyword: number[] = [];
+  const pairEntry: number[] = [];
+  const addPairs = (name: string, entry: number) => {
+    for (const part of name.split('-')) {
+      let id = keywordIds.get(part);
+      if (id === undefined) keywordIds.set(part, (id = keywordIds.size));
+      pairKeyword.push(id);
+      pairEntry.push(entry);
+    }
+  };
+  for (const [setIndex, set] of sets.entries()) {
+    const listing = await listingOf(set);
+    const entryOf = new Map<string, number>();
+    const lists = [listing.uncategorized ?? [], ...Object.values(listing.categories ?? {})];
+    for (const list of lists) {
+      for (const name of list) {
+        if (entryOf.has(name)) continue;
+        const entry = entryNames.length;
+        entryOf.set(name, entry);
+        entryNames.push(name);
+        entrySet.push(setIndex);
+        entryParts.push(Math.min(name.split('-').length, 255));
+        aliasCounts.push(0);
+        addPairs(name, entry);
+      }
+    }
+    // Aliases in entry order, so that each entry's aliases are one run.
+    const aliases = Object.entries(listing.aliases ?? {})
+      .map(([alias, target]) => ({ alias, entry: entryOf.get(target) }))
+      .filter((a): a is { alias: string; entry: number } => a.entry !== undefined) // aliases of hidden icons are not searched
+      .sort((a, b) => a.entry - b.entry);
+    for (const { alias, entry } of aliases) {
+      aliasNames.push(alias);
+      aliasCounts[entry]++;
+      addPairs(alias, ~entry);
+    }
+  }
+
+  const entryCount = entryNames.length;
+  const allNames = entryNames.concat(aliasNames);
+  const nameStart = new Uint32Array(allNames.length + 1);
+  for (let i = 0; i < allNames.length; i++) nameStart[i + 1] = nameStart[i] + allNames[i].length;
+  const nameBytes = Buffer.from(allNames.join(''), 'latin1');
+  const aliasStart = new Uint32Array(entryCount + 1);
+  for (let e = 0; e < entryCount; e++) aliasStart[e + 1] = aliasStart[e] + aliasCounts[e];
+
+  // Keywords sorted; pairs bucketed by keyword (counting sort), each bucket's entries ascending,
+  // an entry once: as its own name's keyword (positive) when it is, else as an alias's.
+  const keywords = [...keywordIds.keys()].sort();
+  const rank = new Uint32Array(keywordIds.size);
+  keywords.forEach((keyword, i) => (rank[keywordIds.get(keyword)!] = i));
+  const counts = new Uint32Array(keywords.length + 1);
+  for (const id of pairKeyword) counts[rank[id] + 1]++;
+  for (let k = 0; k < keywords.length; k++) counts[k + 1] += counts[k];
+  const fill = counts.slice(0, keywords.length);
+  const bucketed = new Int32Array(pairKeyword.length);
+  for (let i = 0; i < pairKeyword.length; i++) bucketed[fill[rank[pairKeyword[i]]]++] = pairEntry[i];
+  const postings = new Int32Array(pairKeyword.length);
+  const postingStart = new Uint32Array(keywords.length + 1);
+  let written = 0;
+  for (let k = 0; k < keywords.length; k++) {
+    const run = bucketed.subarray(counts[k], counts[k + 1]).sort((a, b) => (a < 0 ? ~a : a) - (b < 0 ? ~b : b) || b - a);
+    let last = -1;
+    for (const value of run) {
+      const entry = value < 0 ? ~value : value;
+      if (entry === last) continue; // sorted own (positive) first: the alias's duplicate goes
+      postings[written++] = value;
+      last = entry;
+    }
+    postingStart[k + 1] = written;
+  }
+  return {
+    sets: sets.map((set) => ({ prefix: set.prefix, id: set.id })),
+    entryCount,
+    entrySet: Uint16Array.from(entrySet),
+    entryParts: Uint8Array.from(entryParts),
+    nameBytes,
+    nameStart,
+    aliasStart,
+    keywords,
+    postingStart,
+    postings: postings.slice(0, written),
+  };
+}
