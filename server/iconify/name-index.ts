@@ -55,26 +55,52 @@ export function keywordIndex(index: NameIndex, word: string): number {
   return index.keywords[at] === word ? at : -1;
 }
 
+/** An Int32Array that grows by doubling: hundreds of thousands of numbers without a JS array's garbage. */
+class Int32List {
+  values = new Int32Array(1024);
+  length = 0;
+  push(value: number): void {
+    if (this.length === this.values.length) {
+      const grown = new Int32Array(this.values.length * 2);
+      grown.set(this.values);
+      this.values = grown;
+    }
+    this.values[this.length++] = value;
+  }
+  get used(): Int32Array {
+    return this.values.subarray(0, this.length);
+  }
+}
+
+/** Sets read between two yields to the event loop: a build never holds requests up for long. */
+const SETS_PER_TURN = 4;
+
 /** Builds the index from the searchable sets and a reader of each one's listing. */
 export async function buildNameIndex(sets: IconSet[], listingOf: (set: IconSet) => Promise<SetListing>): Promise<NameIndex> {
-  const entrySet: number[] = [];
-  const entryParts: number[] = [];
+  const entrySet = new Int32List();
+  const entryParts = new Int32List();
   const entryNames: string[] = [];
   const aliasNames: string[] = [];
-  const aliasCounts: number[] = [];
+  const aliasCounts = new Int32List();
   // (keyword, entry) pairs while reading; an alias's pairs carry ~entry.
   const keywordIds = new Map<string, number>();
-  const pairKeyword: number[] = [];
-  const pairEntry: number[] = [];
+  const pairKeyword = new Int32List();
+  const pairEntry = new Int32List();
   const addPairs = (name: string, entry: number) => {
-    for (const part of name.split('-')) {
+    let from = 0;
+    while (from <= name.length) {
+      let to = name.indexOf('-', from);
+      if (to === -1) to = name.length;
+      const part = name.slice(from, to);
       let id = keywordIds.get(part);
       if (id === undefined) keywordIds.set(part, (id = keywordIds.size));
       pairKeyword.push(id);
       pairEntry.push(entry);
+      from = to + 1;
     }
   };
   for (const [setIndex, set] of sets.entries()) {
+    if (setIndex % SETS_PER_TURN === SETS_PER_TURN - 1) await new Promise((resolve) => setImmediate(resolve));
     const listing = await listingOf(set);
     const entryOf = new Map<string, number>();
     const lists = [listing.uncategorized ?? [], ...Object.values(listing.categories ?? {})];
@@ -97,7 +123,7 @@ export async function buildNameIndex(sets: IconSet[], listingOf: (set: IconSet) 
       .sort((a, b) => a.entry - b.entry);
     for (const { alias, entry } of aliases) {
       aliasNames.push(alias);
-      aliasCounts[entry]++;
+      aliasCounts.values[entry]++;
       addPairs(alias, ~entry);
     }
   }
@@ -108,20 +134,23 @@ export async function buildNameIndex(sets: IconSet[], listingOf: (set: IconSet) 
   for (let i = 0; i < allNames.length; i++) nameStart[i + 1] = nameStart[i] + allNames[i].length;
   const nameBytes = Buffer.from(allNames.join(''), 'latin1');
   const aliasStart = new Uint32Array(entryCount + 1);
-  for (let e = 0; e < entryCount; e++) aliasStart[e + 1] = aliasStart[e] + aliasCounts[e];
+  for (let e = 0; e < entryCount; e++) aliasStart[e + 1] = aliasStart[e] + aliasCounts.values[e];
 
   // Keywords sorted; pairs bucketed by keyword (counting sort), each bucket's entries ascending,
   // an entry once: as its own name's keyword (positive) when it is, else as an alias's.
   const keywords = [...keywordIds.keys()].sort();
   const rank = new Uint32Array(keywordIds.size);
   keywords.forEach((keyword, i) => (rank[keywordIds.get(keyword)!] = i));
+  const pairs = pairKeyword.length;
+  const pairKeywords = pairKeyword.used;
+  const pairEntries = pairEntry.used;
   const counts = new Uint32Array(keywords.length + 1);
-  for (const id of pairKeyword) counts[rank[id] + 1]++;
+  for (let i = 0; i < pairs; i++) counts[rank[pairKeywords[i]] + 1]++;
   for (let k = 0; k < keywords.length; k++) counts[k + 1] += counts[k];
   const fill = counts.slice(0, keywords.length);
-  const bucketed = new Int32Array(pairKeyword.length);
-  for (let i = 0; i < pairKeyword.length; i++) bucketed[fill[rank[pairKeyword[i]]]++] = pairEntry[i];
-  const postings = new Int32Array(pairKeyword.length);
+  const bucketed = new Int32Array(pairs);
+  for (let i = 0; i < pairs; i++) bucketed[fill[rank[pairKeywords[i]]]++] = pairEntries[i];
+  const postings = new Int32Array(pairs);
   const postingStart = new Uint32Array(keywords.length + 1);
   let written = 0;
   for (let k = 0; k < keywords.length; k++) {
@@ -138,8 +167,8 @@ export async function buildNameIndex(sets: IconSet[], listingOf: (set: IconSet) 
   return {
     sets: sets.map((set) => ({ prefix: set.prefix, id: set.id })),
     entryCount,
-    entrySet: Uint16Array.from(entrySet),
-    entryParts: Uint8Array.from(entryParts),
+    entrySet: Uint16Array.from(entrySet.used),
+    entryParts: Uint8Array.from(entryParts.used),
     nameBytes,
     nameStart,
     aliasStart,
