@@ -6,6 +6,7 @@ import { Router, type Request, type Response } from 'express';
 import { getIconsCSS } from '@iconify/utils/lib/css/icons';
 import type { IconCSSIconSetOptions } from '@iconify/utils/lib/css/types';
 import { stringToColor } from '@iconify/utils/lib/colors';
+import { matchIconName } from '@iconify/utils/lib/icon/name';
 import { cachedResponse, type ResponseCache } from '../http/response-cache.ts';
 import { sendCached } from '../http/send-cached.ts';
 import type { IconSet, IconSetsService } from './icon-sets.service.ts';
@@ -20,6 +21,8 @@ const CACHE_LIST = 'public, max-age=300';
 /** Names in one request at most: real clients split theirs by URL length, far below. */
 export const MAX_NAMES = 1000;
 const CALLBACK = /^[a-z0-9_.]+$/i;
+/** The callback of icon data asked for as .js without one (what the oldest clients expect). */
+const DEFAULT_CALLBACK = 'SimpleSVG._loaderCallback';
 const VERSION_TEXT = 'iconmeta, serving the Iconify API';
 
 const PART = '[a-z0-9-]+';
@@ -69,9 +72,12 @@ export function createIconifyRouter({ sets, search, cache }: IconifyRouterDeps):
     sendCached(req, res, entry);
   };
 
-  /** JSON, or JSONP when a callback is asked for (or the path is .js): Iconify's rules. */
-  const json = (query: Query, data: unknown, forceWrap?: string) => {
-    const callback = text(query.callback) ?? forceWrap;
+  /**
+   * JSON, or JSONP: `wrap` true (icon data as .js: the callback asked for, or the default one),
+   * false (icon data as .json: never), or undefined (lists: when a callback is asked for).
+   */
+  const json = (query: Query, data: unknown, wrap?: boolean) => {
+    const callback = wrap === false ? undefined : (text(query.callback) ?? (wrap ? DEFAULT_CALLBACK : undefined));
     const body = text(query.pretty) && flag(query.pretty) !== false ? JSON.stringify(data, null, 4) : JSON.stringify(data);
     if (callback === undefined) return { body, type: 'application/json; charset=utf-8', cacheControl: CACHE_DATA };
     if (!CALLBACK.test(callback)) throw new IconifyError(400);
@@ -92,15 +98,17 @@ export function createIconifyRouter({ sets, search, cache }: IconifyRouterDeps):
     return names;
   };
 
-  const iconsData = async (prefix: string, query: Query, forceWrap?: string) => {
+  const iconsData = async (prefix: string, query: Query, asScript: boolean) => {
     const set = await setOf(prefix);
     const names = namesOf(query);
-    return json(query, await sets.iconsData(set, names, await sets.chars(set)), forceWrap);
+    return json(query, await sets.iconsData(set, names, await sets.chars(set)), asScript);
   };
 
   const css = async (prefix: string, query: Query) => {
     const set = await setOf(prefix);
-    const names = namesOf(query);
+    // Only well-formed names: a name not found is written into the stylesheet (as a comment), and
+    // "*/body{...}/*" would end that comment and add rules of its own.
+    const names = namesOf(query).filter((name) => matchIconName.test(name));
     const data = await sets.iconsData(set, names, await sets.chars(set));
     const options: IconCSSIconSetOptions = {};
     const format = text(query.format);
@@ -207,8 +215,8 @@ export function createIconifyRouter({ sets, search, cache }: IconifyRouterDeps):
     const query = req.query as Query;
     try {
       let match: RegExpExecArray | null;
-      if ((match = ICONS_JSON.exec(path))) return await answer(req, res, () => iconsData(match![1], query));
-      if ((match = ICONS_JS.exec(path))) return await answer(req, res, () => iconsData(match![1], query, 'SimpleSVG._loaderCallback'));
+      if ((match = ICONS_JSON.exec(path))) return await answer(req, res, () => iconsData(match![1], query, false));
+      if ((match = ICONS_JS.exec(path))) return await answer(req, res, () => iconsData(match![1], query, true));
       if ((match = ICONS_CSS.exec(path))) return await answer(req, res, () => css(match![1], query));
       if ((match = SVG_PATH.exec(path))) return await answer(req, res, () => svg(match![1], match![2], query));
       if ((match = SVG_DASHED.exec(path))) {
