@@ -169,7 +169,7 @@ describe('open icon sets', function () {
       const names = Array.from({ length: 1001 }, (_, i) => `i${i}`).join(',');
       expect((await app.http.get(`/iconify/mdi.json?icons=${names}`)).status).to.equal(400);
       expect((await app.http.get(`/iconify/mdi.json?icons=${'a,'.repeat(5000)}`)).status).to.be.within(400, 499);
-      expect((await app.http.get('/iconify/mdi.json?icons=home&callback=alert(1)')).status).to.equal(400);
+      expect((await app.http.get('/iconify/mdi.js?icons=home&callback=alert(1)')).status).to.equal(400);
       expect((await app.http.get('/iconify/mdi.json')).status).to.equal(404);
       expect((await app.http.get('/iconify/mdi.json?icons=NOT_A_NAME,home')).body.not_found).to.deep.equal(['NOT_A_NAME']);
       expect((await app.http.get('/iconify/nope/home.svg')).status).to.equal(404);

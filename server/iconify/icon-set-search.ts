@@ -23,8 +23,12 @@ export interface SearchParams {
   category?: string;
   limit: number;
   start: number;
-  /** Whether the last word may match as the start of a keyword (`similar`, on by default). */
+  /** Whether the last word may match as the start or end of a keyword (`similar`, on by default). */
   partial: boolean;
+  /** Only sets whose info says palette true (colours of their own) or false (currentColor). */
+  palette?: boolean;
+  /** The first word is a word of the names even when it is a set's prefix. */
+  firstWordIsWord?: boolean;
 }
 
 export const MIN_LIMIT = 32;
@@ -58,17 +62,28 @@ export function parseSearchQuery(query: Record<string, unknown>): { ok: true; va
   }
   const prefixList = text(query.prefixes) ?? text(query.prefix) ?? text(query.collection);
   let prefixes = prefixList?.split(',').filter((p) => p.length > 0);
-  // "mdi:home": a set and a word.
+  // The query's own parameters, as Iconify's search reads them: "prefix:mdi", "palette=false",
+  // "style:fill" (icon styles are not kept here: every icon passes), and "mdi:home" (a set and a word).
   const tokens = keyword.toLowerCase().trim().split(/[\s,]+/).filter((t) => t.length > 0);
   const words: string[] = [];
+  let palette: boolean | undefined;
+  let category = text(query.category);
   for (const token of tokens) {
+    const param = /^(prefix|prefixes|palette|style|category)[:=](.*)$/.exec(token);
+    if (param) {
+      const [, key, value] = param;
+      if (key === 'prefix' || key === 'prefixes') (prefixes ??= []).push(...value.split(',').filter((p) => p.length > 0));
+      else if (key === 'palette') palette = value === 'true' || value === '1' ? true : value === 'false' || value === '0' ? false : undefined;
+      else if (key === 'category') category = value;
+      continue;
+    }
     const colon = token.indexOf(':');
     if (colon > 0) (prefixes ??= []).push(token.slice(0, colon));
     for (const word of token.slice(colon + 1).split('-')) if (word.length > 0) words.push(word);
   }
   const similar = text(query.similar);
   const partial = similar === 'false' || similar === '0' || similar === 'no' ? false : true;
-  return { ok: true, value: { words: words.slice(0, MAX_WORDS), prefixes, category: text(query.category), limit, start, partial } };
+  return { ok: true, value: { words: words.slice(0, MAX_WORDS), prefixes, category, limit, start, partial, palette } };
 }
 
 /** A word -> the other words of its synonym groups. */
@@ -85,6 +100,7 @@ for (const group of synonymGroups.groups) {
 const AS_TYPED = 8;
 const WORD_FORM = 6;
 const AS_PREFIX = 5;
+const AS_SUFFIX = 4;
 const SYNONYM = 4;
 const TYPO = 2;
 /** An icon named exactly what was typed (home in mdi is mdi:home). */
@@ -162,6 +178,7 @@ export function createIconSetSearch(repo: IconSetsRepo, sets: IconSetsService) {
     if (last && partial && word.length >= MIN_PARTIAL) {
       const [from, to] = prefixRange(idx, word);
       for (let k = from; k < to; k++) reach(k, AS_PREFIX);
+      for (const k of endingWith(idx, word)) reach(k, AS_SUFFIX);
     }
     for (const synonym of synonymsOf.get(word) ?? []) {
       reach(keywordIndex(idx, synonym), SYNONYM);
@@ -169,6 +186,21 @@ export function createIconSetSearch(repo: IconSetsRepo, sets: IconSetsService) {
     }
     if (reached.size === 0 && word.length >= 4) for (const k of oneTypoAway(idx, word)) reach(k, TYPO);
     return reached;
+  }
+
+  /** Keyword indexes ending with `end` and longer than it (typing "cal" finds local too). */
+  function endingWith(idx: NameIndex, end: string): number[] {
+    const reversed = [...end].reverse().join('');
+    let lo = 0;
+    let hi = idx.reversed.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (idx.reversed[mid] < reversed) lo = mid + 1;
+      else hi = mid;
+    }
+    const found: number[] = [];
+    for (let i = lo; i < idx.reversed.length && idx.reversed[i].startsWith(reversed); i++) if (idx.reversed[i] !== reversed) found.push(idx.reversedKeyword[i]);
+    return found;
   }
 
   /** Keywords one edit (insert, delete, substitute, swap) from `word`, sharing its first letter. */
@@ -193,7 +225,15 @@ export function createIconSetSearch(repo: IconSetsRepo, sets: IconSetsService) {
       const idx = await current();
       const words = params.words.filter((word) => WORD.test(word));
       if (words.length === 0 || words.length !== params.words.length) return { names: [], prefixes: [] };
-      const allowed = allowedSets(idx, params.prefixes);
+      // "mdi home": a first word that is a set's prefix may name the set (as Iconify reads it) or
+      // be a word of the names: icons of that set come first, then the rest.
+      if (words.length > 1 && !params.prefixes && !params.firstWordIsWord && idx.sets.some((set) => set.prefix === words[0])) {
+        const inSet = await this.search({ ...params, words: words.slice(1), prefixes: [words[0]] });
+        const asWord = await this.search({ ...params, firstWordIsWord: true });
+        const names = [...new Set([...inSet.names, ...asWord.names])].slice(0, params.limit);
+        return { names, prefixes: [...new Set(names.map((name) => name.slice(0, name.indexOf(':'))))] };
+      }
+      const allowed = allowedSets(idx, params.prefixes, params.palette);
       const id = ++searchId;
       // Every word must match: an entry stays a candidate while it has matched each word so far.
       let candidates: number[] = [];
@@ -318,11 +358,13 @@ export function createIconSetSearch(repo: IconSetsRepo, sets: IconSetsService) {
 }
 
 /** The set indexes a search may answer from; null for all. */
-function allowedSets(idx: NameIndex, prefixes: string[] | undefined): Set<number> | null {
-  if (!prefixes) return null;
+function allowedSets(idx: NameIndex, prefixes: string[] | undefined, palette: boolean | undefined): Set<number> | null {
+  if (!prefixes && palette === undefined) return null;
   const allowed = new Set<number>();
   idx.sets.forEach((set, i) => {
-    if (prefixes.some((p) => (p.endsWith('-') ? set.prefix.startsWith(p) : set.prefix === p))) allowed.add(i);
+    if (prefixes && !prefixes.some((p) => (p.endsWith('-') ? set.prefix.startsWith(p) : set.prefix === p))) return;
+    if (palette !== undefined && set.palette !== palette) return;
+    allowed.add(i);
   });
   return allowed;
 }

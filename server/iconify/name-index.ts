@@ -13,7 +13,7 @@ export interface SetListing {
 }
 
 export interface NameIndex {
-  sets: { prefix: string; id: number }[];
+  sets: { prefix: string; id: number; palette: boolean }[];
   entryCount: number;
   /** Per entry: its set (index into `sets`) and how many parts its name has. */
   entrySet: Uint16Array;
@@ -25,6 +25,9 @@ export interface NameIndex {
   aliasStart: Uint32Array;
   /** Every keyword, sorted: a prefix is a range. Keyword k's entries: postings[postingStart[k], postingStart[k + 1]). */
   keywords: string[];
+  /** Every keyword spelt backwards, sorted, with its keyword's index: an ending is a range. */
+  reversed: string[];
+  reversedKeyword: Uint32Array;
   postingStart: Uint32Array;
   postings: Int32Array;
 }
@@ -164,8 +167,9 @@ export async function buildNameIndex(sets: IconSet[], listingOf: (set: IconSet) 
     }
     postingStart[k + 1] = written;
   }
+  const backwards = keywords.map((keyword, k) => ({ text: [...keyword].reverse().join(''), k })).sort((a, b) => (a.text < b.text ? -1 : a.text > b.text ? 1 : 0));
   return {
-    sets: sets.map((set) => ({ prefix: set.prefix, id: set.id })),
+    sets: sets.map((set) => ({ prefix: set.prefix, id: set.id, palette: set.info?.palette === true })),
     entryCount,
     entrySet: Uint16Array.from(entrySet.used),
     entryParts: Uint8Array.from(entryParts.used),
@@ -173,6 +177,8 @@ export async function buildNameIndex(sets: IconSet[], listingOf: (set: IconSet) 
     nameStart,
     aliasStart,
     keywords,
+    reversed: backwards.map((b) => b.text),
+    reversedKeyword: Uint32Array.from(backwards.map((b) => b.k)),
     postingStart,
     postings: postings.slice(0, written),
   };
