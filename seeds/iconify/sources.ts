@@ -47,7 +47,9 @@ export async function openSetSource(spec: string): Promise<SetSource> {
     const name = named[1] === 'all' ? '@iconify/json' : `@iconify-json/${named[1]}`;
     const temp = mkdtempSync(join(tmpdir(), 'iconmeta-sets-'));
     try {
-      const tarball = await npmPackTarball(name, temp);
+      const tarball = await npmPackTarball(name, temp).catch((error: Error) => {
+        throw new Error(`cannot fetch ${name} with npm pack (is "${named[1]}" a prefix of an Iconify set?): ${error.message.split('\n')[0]}`);
+      });
       return withCleanup(await fromTarball(tarball), () => rmSync(temp, { recursive: true, force: true }));
     } catch (error) {
       rmSync(temp, { recursive: true, force: true });
