@@ -61,6 +61,13 @@ function serverEnvFromBench(): NodeJS.ProcessEnv {
 /** Starts the server pinned to core 0; taskset execs node, so the child's pid is the server's. */
 export async function startServer(port: number, databasePath: string, env: NodeJS.ProcessEnv = {}): Promise<ChildProcess> {
   await assertPortFree(port);
+  const child = spawnServer(port, databasePath, env);
+  await waitFor(port, '/healthz');
+  return child;
+}
+
+/** The server's process as startServer starts it, without waiting for it: for benches that time its start. */
+export function spawnServer(port: number, databasePath: string, env: NodeJS.ProcessEnv = {}): ChildProcess {
   // BENCH_EXECUTABLE=1: the built dist/iconmeta (npm run build), as deployed (another value: the
   // path of another build, to compare two in one session); else the sources
   // with the V8 flags npm start and the executable set (scripts/node-flags.ts), then any of
@@ -68,9 +75,7 @@ export async function startServer(port: number, databasePath: string, env: NodeJ
   const extraFlags = process.env.BENCH_NODE_FLAGS?.split(/\s+/).filter(Boolean) ?? [];
   const command = process.env.BENCH_EXECUTABLE ? [process.env.BENCH_EXECUTABLE === '1' ? 'dist/iconmeta' : process.env.BENCH_EXECUTABLE] : ['node', ...NODE_FLAGS, ...extraFlags, 'server/main.ts'];
   // The allocator settings npm start and the systemd unit set, for either.
-  const child = pinned(command, { ...ALLOCATOR_ENV, PORT: String(port), DATABASE_PATH: databasePath, SEED_DEFAULTS: 'false', LOG_LEVEL: 'info', ACCESS_LOG: process.env.BENCH_ACCESS_LOG ?? 'false', ...env, ...serverEnvFromBench() });
-  await waitFor(port, '/healthz');
-  return child;
+  return pinned(command, { ...ALLOCATOR_ENV, PORT: String(port), DATABASE_PATH: databasePath, SEED_DEFAULTS: 'false', LOG_LEVEL: 'info', ACCESS_LOG: process.env.BENCH_ACCESS_LOG ?? 'false', ...env, ...serverEnvFromBench() });
 }
 
 const agent = new Agent({ keepAlive: true, maxSockets: 1 });

@@ -419,8 +419,8 @@ describe('the Iconify API, compared with @iconify/api on the same sets', functio
       expect(body.not_found ?? []).to.deep.equal([]);
     });
 
-    it('when a parameter is an object, it never answers 5xx', async () => {
-      for (const path of ['/mdi.json?icons[a]=b', '/mdi/home.svg?width[a]=1', '/search?query[a]=b', '/collection?prefix[a]=mdi', '/mdi.css?icons=home&selector[a]=b']) {
+    it('when a parameter is an object or holds a NUL byte, it never answers 5xx', async () => {
+      for (const path of ['/mdi.css?icons=%00,home', '/mdi.json?icons=a%00b', '/mdi.js?icons=%00', '/mdi/%00.svg', '/search?query=home%00', '/keywords?prefix=%00', '/mdi.json?icons[a]=b', '/mdi/home.svg?width[a]=1', '/search?query[a]=b', '/collection?prefix[a]=mdi', '/mdi.css?icons=home&selector[a]=b']) {
         const o = await ours(path);
         expect(o.status, path).to.be.below(500);
       }

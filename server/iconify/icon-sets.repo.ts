@@ -23,7 +23,22 @@ export function createIconSetsRepo(database: Database) {
   return {
     /** Every set, without its bulky parts (listing, chars). */
     sets: async () =>
-      db.select({ id: s.id, prefix: s.prefix, version: s.version, source: s.source, lastModified: s.lastModified, info: s.info, defaults: s.defaults }).from(s).orderBy(s.id),
+      db
+        .select({
+          id: s.id,
+          prefix: s.prefix,
+          version: s.version,
+          source: s.source,
+          lastModified: s.lastModified,
+          info: s.info,
+          defaults: s.defaults,
+          hasChars: sql<number>`case when ${s.chars} is null then 0 else 1 end`,
+        })
+        .from(s)
+        .orderBy(s.id),
+
+    /** A set's code points -> icon names (sets made from fonts), as JSON text. */
+    chars: async (setId: number) => (await db.select({ chars: s.chars }).from(s).where(eq(s.id, setId)))[0]?.chars ?? null,
 
     /** The /collection answer's parts of one set. */
     listing: async (setId: number) => (await db.select({ listing: s.listing, chars: s.chars }).from(s).where(eq(s.id, setId)))[0],

@@ -3,6 +3,8 @@
 // server holding every set keeps only the list in memory.
 import type { ExtendedIconifyIcon, IconifyInfo, IconifyJSON } from '@iconify/types';
 import { getIconData } from '@iconify/utils/lib/icon-set/get-icon';
+import { matchIconName } from '@iconify/utils/lib/icon/name';
+import { LRUCache } from 'lru-cache';
 import type { IconSetsRepo } from './icon-sets.repo.ts';
 
 export interface IconSet {
@@ -14,6 +16,8 @@ export interface IconSet {
   info: IconifyInfo | null;
   /** Set-wide left, top, width, height: every icon answer carries them. */
   defaults: Record<string, number>;
+  /** Whether the set maps code points to icons (made from a font). */
+  hasChars: boolean;
 }
 
 /** What /{prefix}.json answers: IconifyJSON with the icons asked for, and the names not found. */
@@ -21,18 +25,33 @@ export type IconsData = IconifyJSON & { not_found?: string[] };
 
 /** Alias chains longer than this are refused as broken (validation already drops loops). */
 const MAX_ALIAS_DEPTH = 32;
+/** Sets whose code point maps are kept parsed (mdi's is 217 KB of JSON: parsed once, not per request). */
+const CHAR_MAPS_KEPT = 4;
 
 export function createIconSetsService(repo: IconSetsRepo) {
   let sets: Map<string, IconSet> | null = null;
   let loading: Promise<Map<string, IconSet>> | null = null;
   const listeners: (() => void)[] = [];
+  const charMaps = new LRUCache<number, Record<string, string>>({ max: CHAR_MAPS_KEPT });
+
+  /** The set's code points -> icon names, read when a name is not found otherwise. */
+  async function charsOf(set: IconSet): Promise<Record<string, string> | null> {
+    if (!set.hasChars) return null;
+    let chars = charMaps.get(set.id);
+    if (!chars) {
+      const text = await repo.chars(set.id);
+      if (!text) return null;
+      charMaps.set(set.id, (chars = JSON.parse(text) as Record<string, string>));
+    }
+    return chars;
+  }
 
   async function load(): Promise<Map<string, IconSet>> {
     const rows = await repo.sets();
     return new Map(
       rows.map((row) => [
         row.prefix,
-        { ...row, info: row.info ? (JSON.parse(row.info) as IconifyInfo) : null, defaults: JSON.parse(row.defaults) as Record<string, number> },
+        { ...row, hasChars: Number(row.hasChars) === 1, info: row.info ? (JSON.parse(row.info) as IconifyInfo) : null, defaults: JSON.parse(row.defaults) as Record<string, number> },
       ]),
     );
   }
@@ -50,21 +69,27 @@ export function createIconSetsService(repo: IconSetsRepo) {
     return loading;
   }
 
-  /** Each name's entry and every parent its aliases lead to, by name. */
-  async function resolveEntries(set: IconSet, names: string[], chars: Record<string, string> | null) {
+  /**
+   * Each name's entry and every parent its aliases lead to, by name; and the set's code points when
+   * a name was not found otherwise (null when none was needed). Only well-formed names are looked
+   * up: anything else is simply not found (PostgreSQL refuses some bytes, such as NUL, in text).
+   */
+  async function resolveEntries(set: IconSet, names: string[]) {
     const found = new Map<string, { parent: string | null; data: string }>();
-    let wanted = [...new Set(names)];
+    let chars: Record<string, string> | null = null;
+    let wanted = [...new Set(names)].filter((name) => matchIconName.test(name));
     for (let depth = 0; wanted.length > 0 && depth <= MAX_ALIAS_DEPTH; depth++) {
       for (const row of await repo.entries(set.id, wanted)) found.set(row.name, row);
       const next = new Set<string>();
       for (const name of wanted) {
         const row = found.get(name);
+        if (!row && depth === 0) chars ??= await charsOf(set);
         const parent = row ? row.parent : chars?.[name];
         if (parent && !found.has(parent)) next.add(parent);
       }
       wanted = [...next];
     }
-    return found;
+    return { found, chars };
   }
 
   return {
@@ -76,13 +101,8 @@ export function createIconSetsService(repo: IconSetsRepo) {
     /** Drops the set list: read again at the next request. */
     changed(): void {
       sets = null;
+      charMaps.clear();
       listeners.forEach((listener) => listener());
-    },
-
-    /** The set's code points -> icon names, when it was made from a font. */
-    chars: async (set: IconSet): Promise<Record<string, string> | null> => {
-      const row = await repo.listing(set.id);
-      return row?.chars ? (JSON.parse(row.chars) as Record<string, string>) : null;
     },
 
     /** The /collection answer's parts: the listing, and chars. */
@@ -96,8 +116,8 @@ export function createIconSetsService(repo: IconSetsRepo) {
      * names not found: what clients load icons with. A code point of a font-made set is answered
      * as an alias of its icon. Keys in the order the Iconify API gives them.
      */
-    async iconsData(set: IconSet, names: string[], chars: Record<string, string> | null): Promise<IconsData> {
-      const found = await resolveEntries(set, names, chars);
+    async iconsData(set: IconSet, names: string[]): Promise<IconsData> {
+      const { found, chars } = await resolveEntries(set, names);
       const icons: IconifyJSON['icons'] = {};
       const aliases: NonNullable<IconifyJSON['aliases']> = {};
       const missing = new Set<string>();
@@ -130,8 +150,8 @@ export function createIconSetsService(repo: IconSetsRepo) {
     },
 
     /** One icon's full data (aliases and set defaults applied), for SVG; null when absent. */
-    async iconData(set: IconSet, name: string, chars: Record<string, string> | null) {
-      const found = await resolveEntries(set, [name], chars);
+    async iconData(set: IconSet, name: string) {
+      const { found, chars } = await resolveEntries(set, [name]);
       const partial: IconifyJSON = { prefix: set.prefix, icons: {}, aliases: {}, ...set.defaults };
       for (const [entryName, row] of found) {
         if (row.parent === null) partial.icons[entryName] = JSON.parse(row.data);

@@ -101,7 +101,7 @@ export function createIconifyRouter({ sets, search, cache }: IconifyRouterDeps):
   const iconsData = async (prefix: string, query: Query, asScript: boolean) => {
     const set = await setOf(prefix);
     const names = namesOf(query);
-    return json(query, await sets.iconsData(set, names, await sets.chars(set)), asScript);
+    return json(query, await sets.iconsData(set, names), asScript);
   };
 
   const css = async (prefix: string, query: Query) => {
@@ -109,7 +109,7 @@ export function createIconifyRouter({ sets, search, cache }: IconifyRouterDeps):
     // Only well-formed names: a name not found is written into the stylesheet (as a comment), and
     // "*/body{...}/*" would end that comment and add rules of its own.
     const names = namesOf(query).filter((name) => matchIconName.test(name));
-    const data = await sets.iconsData(set, names, await sets.chars(set));
+    const data = await sets.iconsData(set, names);
     const options: IconCSSIconSetOptions = {};
     const format = text(query.format);
     if (format === 'compact' || format === 'compressed' || format === 'expanded') options.format = format;
@@ -141,7 +141,7 @@ export function createIconifyRouter({ sets, search, cache }: IconifyRouterDeps):
 
   const svg = async (prefix: string, name: string, query: Query) => {
     const set = await setOf(prefix);
-    const data = await sets.iconData(set, name, await sets.chars(set));
+    const data = await sets.iconData(set, name);
     if (!data) throw new IconifyError(404);
     const download = text(query.download) ? { 'Content-Disposition': `attachment; filename="${name}.svg"` } : undefined;
     return { body: svgOf(data, query), type: 'image/svg+xml; charset=utf-8', cacheControl: CACHE_DATA, headers: download };

@@ -1,0 +1,233 @@
+// `npm run bench:iconify-peer`: this service's Iconify API against the Iconify API server itself
+// (@iconify/api, from devDependencies) on the same @iconify/json, every set. The package is fetched
+// once with `npm pack` into BENCH_CACHE (./data/bench-tarballs) and unpacked once per run; ours
+// imports that folder with `seed add` into a fresh SQLite file (timed); the peer reads the same
+// folder as its ICONIFY_SOURCE=full source (below). Each server is pinned to core 0 with taskset,
+// wrk to core 1; the loads alternate between the two, BENCH_ROUNDS (1) rounds of BENCH_SECONDS (5)
+// each, medians printed with ours/peer ratios. Figures: time from spawn to the first 200 of icon
+// data and of a search, RSS once idle and after the loads, req/s and p99 for search as typed
+// (rotating prefixes), never-seen two-word searches, 20-name icon batches, and /collection?prefix=mdi.
+// Needs wrk (`apt-get install wrk`) and a few GB under /tmp (the peer splits every set into its cache).
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { chmodSync, mkdirSync, mkdtempSync, openSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import * as tar from 'tar';
+import { assertPortFree, percentile, rssMiB, send, spawnServer } from './support.ts';
+
+const OURS_PORT = 4741;
+const PEER_PORT = 4743;
+const SECONDS = process.env.BENCH_SECONDS ?? '5';
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 1);
+const ROOT = resolve(import.meta.dirname, '..');
+const PEER_ENTRY = join(ROOT, 'node_modules/@iconify/api/lib/index.js');
+
+// The package, fetched once: the newest iconify-json-*.tgz in the cache, else whatever npm has now.
+const cache = resolve(process.env.BENCH_CACHE ?? './data/bench-tarballs');
+mkdirSync(cache, { recursive: true });
+const cached = () => readdirSync(cache).filter((file) => /^iconify-json-\d+\.\d+\.\d+\.tgz$/.test(file)).sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
+if (cached().length === 0) {
+  console.log(`fetching @iconify/json into ${cache} (about 100 MB, once) ...`);
+  execFileSync('npm', ['pack', '@iconify/json', '--pack-destination', cache, '--silent'], { stdio: 'ignore' });
+}
+const tarball = join(cache, cached().at(-1)!);
+
+const work = mkdtempSync(join(tmpdir(), 'iconmeta-bench-iconify-'));
+const children: ChildProcess[] = [];
+const cleanup = () => {
+  children.forEach((child) => child.kill('SIGKILL'));
+  rmSync(work, { recursive: true, force: true });
+};
+process.on('exit', cleanup);
+process.on('SIGINT', () => process.exit(130));
+
+const source = join(work, 'iconify-json');
+mkdirSync(source);
+await tar.x({ file: tarball, cwd: source, strip: 1 });
+const version = (JSON.parse(readFileSync(join(source, 'package.json'), 'utf8')) as { version: string }).version;
+const prefixCount = Object.keys(JSON.parse(readFileSync(join(source, 'collections.json'), 'utf8'))).length;
+console.log(`@iconify/json ${version}: ${prefixCount} sets in collections.json (${tarball})`);
+
+// Ours: `seed add <folder>` into a fresh file, as an operator would.
+const databasePath = join(work, 'ours.sqlite');
+let started = performance.now();
+execFileSync(process.execPath, [join(ROOT, 'server/main.ts'), 'seed', 'add', source], { cwd: ROOT, env: { ...process.env, DATABASE_PATH: databasePath }, stdio: 'ignore' });
+const seedSeconds = (performance.now() - started) / 1000;
+console.log(`ours: seed add took ${seedSeconds.toFixed(1)} s`);
+
+// The peer: ICONIFY_SOURCE=full downloads @iconify/json into its cache/npm/@iconify/json and, at
+// every start, asks the registry (`npm view`) whether a newer one is out. Its cache is laid out
+// as after a download of this version, over the same folder ours imported, and an `npm` first on
+// its PATH answers `npm view` with this version: it serves what ours serves and starts offline.
+const peerDir = join(work, 'peer');
+const peerPackage = join(peerDir, 'cache/npm/@iconify/json');
+mkdirSync(peerPackage, { recursive: true });
+symlinkSync(source, join(peerPackage, 'package'));
+writeFileSync(
+  join(peerDir, 'cache/versions.json'),
+  JSON.stringify({ '@iconify/json': { downloadType: 'npm', rootDir: 'cache/npm/@iconify/json', contentsDir: 'cache/npm/@iconify/json/package', version } }),
+);
+const shimDir = join(work, 'npm-shim');
+mkdirSync(shimDir);
+writeFileSync(join(shimDir, 'npm'), `#!/bin/sh\necho '${JSON.stringify({ version, dist: { tarball: 'file:///nowhere.tgz' } })}'\n`);
+chmodSync(join(shimDir, 'npm'), 0o755);
+
+// Names and words for the loads, from mdi as the package ships it.
+const mdi = JSON.parse(readFileSync(join(source, 'json/mdi.json'), 'utf8')) as { icons: Record<string, { hidden?: boolean }>; aliases?: Record<string, unknown> };
+const NAMES = [...Object.keys(mdi.icons).filter((name) => !mdi.icons[name].hidden), ...Object.keys(mdi.aliases ?? {})];
+const PARTS = [...new Set(NAMES.flatMap((name) => name.split('-')).filter((part) => /^[a-z]{3,}$/.test(part)))];
+const TYPED = ['hoa', 'arr', 'cal', 'hom', 'acc', 'use', 'sta', 'hea', 'clo', 'fil', 'che', 'bel', 'cam', 'mus', 'set', 'sea', 'tra', 'pen', 'loc', 'sha'];
+
+const luaList = (words: string[]) => `{ ${words.map((w) => JSON.stringify(w)).join(', ')} }`;
+const scripts = join(work, 'lua');
+mkdirSync(scripts);
+let scriptCount = 0;
+/** A wrk script: `body` defines request(); `base` is the API's path prefix; `seed` differs per run. */
+const lua = (body: string) => (base: string) => {
+  const file = join(scripts, `${scriptCount++}.lua`);
+  writeFileSync(file, `local base = "${base}"\nmath.randomseed(${Math.floor(Math.random() * 1e9)})\n${body}`);
+  return file;
+};
+
+interface Case {
+  name: string;
+  /** A URL under the API's prefix that must answer 200 before the load; a script for the load, or none for the URL alone. */
+  probe: string;
+  script?: (base: string) => string;
+}
+const cases: Case[] = [
+  {
+    name: 'search as typed (rotating prefixes)',
+    probe: '/search?query=hoa',
+    script: lua(`local words = ${luaList(TYPED)}\nlocal n = 0\nrequest = function()\n  n = n + 1\n  return wrk.format("GET", base .. "/search?query=" .. words[(n % #words) + 1])\nend\n`),
+  },
+  {
+    // Two words in an order never sent before in this run or any other (a random start in n^2 pairs).
+    name: 'search, never-seen 2-word query',
+    probe: `/search?query=${PARTS[0]}%20${PARTS[1]}`,
+    script: lua(
+      `local words = ${luaList(PARTS)}\nlocal n = math.random(0, #words * #words)\nrequest = function()\n  n = n + 1\n  local a = words[(n % #words) + 1]\n  local b = words[(math.floor(n / #words) % #words) + 1]\n  return wrk.format("GET", base .. "/search?query=" .. a .. "%20" .. b)\nend\n`,
+    ),
+  },
+  {
+    name: '20 mdi icons, a new batch each request',
+    probe: `/mdi.json?icons=${NAMES.slice(0, 20).join(',')}`,
+    script: lua(
+      `local names = ${luaList(NAMES)}\nrequest = function()\n  local picked = {}\n  for i = 1, 20 do picked[i] = names[math.random(#names)] end\n  return wrk.format("GET", base .. "/mdi.json?icons=" .. table.concat(picked, ","))\nend\n`,
+    ),
+  },
+  { name: '/collection?prefix=mdi', probe: '/collection?prefix=mdi' },
+];
+
+interface Server {
+  label: string;
+  port: number;
+  base: string;
+  start: () => ChildProcess;
+}
+const servers: Server[] = [
+  { label: 'ours', port: OURS_PORT, base: '/iconify', start: () => spawnServer(OURS_PORT, databasePath) },
+  {
+    label: 'peer',
+    port: PEER_PORT,
+    base: '',
+    // Its own start command (npm start: node --expose-gc lib/index.js).
+    start: () => {
+      const log = openSync(join(work, 'peer.log'), 'a');
+      const env = { ...process.env, PATH: `${shimDir}:${process.env.PATH}`, HOST: '127.0.0.1', PORT: String(PEER_PORT), ICONIFY_SOURCE: 'full' };
+      return spawn('taskset', ['-c', '0', 'node', '--expose-gc', PEER_ENTRY], { env, cwd: peerDir, stdio: ['ignore', log, log] });
+    },
+  },
+];
+
+const delay = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Polls `path` every 20 ms until it answers 200 with a JSON object; seconds since `since`. */
+async function firstAnswer(port: number, path: string, since: number, child: ChildProcess): Promise<number> {
+  const deadline = since + 600_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server on port ${port} exited with ${child.exitCode}`);
+    if (performance.now() > deadline) throw new Error(`no 200 from port ${port} ${path} in 10 minutes`);
+    const answer = await send(port, path).catch(() => undefined);
+    if (answer?.status === 200 && answer.body[0] === 0x7b) return (performance.now() - since) / 1000;
+    await delay(20);
+  }
+}
+
+/** Fails, with the peer's last words, when a server is gone. */
+function alive(label: string, child: ChildProcess): void {
+  if (child.exitCode === null && child.signalCode === null) return;
+  const log = label === 'peer' ? readFileSync(join(work, 'peer.log'), 'utf8').slice(-3000) : '';
+  throw new Error(`${label} exited (${child.exitCode ?? child.signalCode})${log ? `; its output ended with:\n${log}` : ''}`);
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const ended = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  const hard = setTimeout(() => child.kill('SIGKILL'), 10_000);
+  await ended;
+  clearTimeout(hard);
+}
+
+function wrk(port: number, path: string, args: string[]): { rps: number; p99ms: number } {
+  const out = execFileSync('taskset', ['-c', '1', 'wrk', '-t1', '-c16', `-d${SECONDS}s`, '--latency', ...args, `http://127.0.0.1:${port}${path}`], { encoding: 'utf8' });
+  const errors = /Non-2xx or 3xx responses: (\d+)/.exec(out);
+  if (errors) throw new Error(`wrk saw ${errors[1]} error responses on port ${port} ${path}`);
+  const p99 = /Latency Distribution[\s\S]*?99%\s+(\S+)/.exec(out)?.[1] ?? '?';
+  const unit = /^([\d.]+)(us|ms|s)$/.exec(p99);
+  const p99ms = unit ? Number(unit[1]) * (unit[2] === 'us' ? 0.001 : unit[2] === 's' ? 1000 : 1) : NaN;
+  return { rps: Number(/Requests\/sec:\s+([\d.]+)/.exec(out)![1]), p99ms };
+}
+
+type Figures = Record<string, number[]>;
+const figures: Record<string, Figures> = { ours: {}, peer: {} };
+const note = (server: string, name: string, value: number) => (figures[server][name] ??= []).push(value);
+
+for (let round = 0; round < ROUNDS; round++) {
+  // Alternate which goes first: the start, then each load.
+  const order = round % 2 === 0 ? servers : [...servers].reverse();
+  const running = new Map<string, ChildProcess>();
+  for (const server of order) {
+    await assertPortFree(server.port);
+    const since = performance.now();
+    const child = server.start();
+    children.push(child);
+    running.set(server.label, child);
+    note(server.label, 'first icon data (s)', await firstAnswer(server.port, `${server.base}/mdi.json?icons=home`, since, child));
+    note(server.label, 'first search (s)', await firstAnswer(server.port, `${server.base}/search?query=home`, since, child));
+    await delay(5_000);
+    alive(server.label, child);
+    note(server.label, 'RSS idle (MiB)', rssMiB(child.pid!));
+  }
+  for (const server of order)
+    for (const { probe } of cases) {
+      const answer = await send(server.port, server.base + probe);
+      if (answer.status !== 200 || answer.body[0] !== 0x7b) throw new Error(`${server.label} answered ${answer.status} ${String(answer.body).slice(0, 80)} to ${probe}`);
+    }
+  for (const { name, probe, script } of cases)
+    for (const server of order) {
+      alive(server.label, running.get(server.label)!);
+      const run = script ? wrk(server.port, server.base || '/', ['-s', script(server.base)]) : wrk(server.port, server.base + probe, []);
+      note(server.label, `${name}: req/s`, run.rps);
+      note(server.label, `${name}: p99 (ms)`, run.p99ms);
+    }
+  for (const server of order) {
+    alive(server.label, running.get(server.label)!);
+    note(server.label, 'RSS after load (MiB)', rssMiB(running.get(server.label)!.pid!));
+  }
+  for (const child of running.values()) await stop(child);
+}
+
+const median = (values: number[]) => percentile(values, 0.5);
+const format = (value: number) => (value >= 100 ? value.toFixed(0) : value >= 10 ? value.toFixed(1) : value.toFixed(2));
+console.log(`\n@iconify/json ${version}, ${prefixCount} sets; ours seeded in ${seedSeconds.toFixed(1)} s; ${ROUNDS} round(s) of ${SECONDS} s per load, wrk -c16 on core 1, servers on core 0`);
+console.log(`${'figure'.padEnd(52)} ${'ours'.padStart(10)} ${'peer'.padStart(10)} ${'ours/peer'.padStart(10)}`);
+for (const name of Object.keys(figures.ours)) {
+  const ours = median(figures.ours[name]);
+  const peer = median(figures.peer[name]);
+  console.log(`${name.padEnd(52)} ${format(ours).padStart(10)} ${format(peer).padStart(10)} ${(ours / peer).toFixed(2).padStart(10)}`);
+}
+console.log('(req/s: higher is better; seconds, MiB and p99: lower is better)');
+cleanup();
+process.exit(0);
