@@ -21,7 +21,7 @@ export function routeClassOf(url: string | undefined, method = 'GET', iconifyPat
   if (path === '/token') return 'token';
   if (path === '/healthz' || path === '/readyz') return 'health';
   if (path === '/metrics') return 'metrics';
-  if (path === '/diff' || path === '/api' || path.startsWith('/icons/') || path.startsWith('/web/')) return 'page';
+  if (path === '/diff' || path === '/api' || path === '/sets' || path.startsWith('/sets/') || path.startsWith('/icons/') || path.startsWith('/web/')) return 'page';
   return 'other';
 }
 

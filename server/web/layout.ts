@@ -17,7 +17,7 @@ export function pageCsp(assets: WebAssets): string {
   return `default-src 'none'; script-src 'self' ${assets.inline('theme.js').hash}; style-src 'self' ${assets.inline('app.css').hash}; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'`;
 }
 
-export type Section = 'icons' | 'diff' | 'api';
+export type Section = 'icons' | 'sets' | 'diff' | 'api';
 
 export interface PageOptions {
   title: string;
@@ -29,11 +29,16 @@ export interface PageOptions {
   version?: string;
   /** The view's own module in web/, beside app.js (which every page runs). */
   script?: string;
+  /** The footer's data attribution (HTML), when not Font Awesome's: the open icon sets' pages. */
+  attribution?: string;
 }
+
+const FONT_AWESOME_ATTRIBUTION =
+  'Font Awesome Free by Fonticons, Inc. (<a href="https://fontawesome.com/license/free">license</a>: icons CC BY 4.0, metadata MIT), modified: imported from the published packages and reshaped.';
 
 const MOON = '<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="M20 14.5A8.5 8.5 0 0 1 9.5 4a8.5 8.5 0 1 0 10.5 10.5z"/></svg>';
 
-export function page(assets: WebAssets, { title, section, view, body, version, script }: PageOptions): string {
+export function page(assets: WebAssets, { title, section, view, body, version, script, attribution }: PageOptions): string {
   const v = version ? `?v=${encodeURIComponent(version)}` : '';
   const link = (href: string, name: Section, text: string) =>
     `<a href="${href}"${section === name ? ' aria-current="page"' : ''}>${text}</a>`;
@@ -48,10 +53,10 @@ export function page(assets: WebAssets, { title, section, view, body, version, s
 </head><body data-page="${view}">
 <a class="skip" href="#main">Skip to content</a>
 <header class="top"><a class="brand" href="/${v}">iconmeta</a>
-<nav aria-label="Main">${link(`/${v}`, 'icons', 'Icons')}${link(`/diff${version ? `?to=${encodeURIComponent(version)}` : ''}`, 'diff', 'Release diff')}${link('/api', 'api', 'API')}</nav>
+<nav aria-label="Main">${link(`/${v}`, 'icons', 'Icons')}${link('/sets', 'sets', 'Icon sets')}${link(`/diff${version ? `?to=${encodeURIComponent(version)}` : ''}`, 'diff', 'Release diff')}${link('/api', 'api', 'API')}</nav>
 <button type="button" class="theme" id="theme" aria-label="Switch to dark theme" title="Switch theme">${MOON}</button>
 </header>
 <main id="main">${body}</main>
-<footer>Font Awesome Free by Fonticons, Inc. (<a href="https://fontawesome.com/license/free">license</a>: icons CC BY 4.0, metadata MIT), modified: imported from the published packages and reshaped. Served by iconmeta, offline.</footer>
+<footer>${attribution ?? FONT_AWESOME_ATTRIBUTION} Served by iconmeta, offline.</footer>
 </body></html>`;
 }

@@ -1,5 +1,6 @@
 // The icon browser's routes: / (and /graphql from a browser: no `query` parameter), /icons/:id,
-// /diff, /api, and the hashed files under /web/. Pages are built per request from the services
+// /sets (the open icon sets: /sets/search, /sets/:prefix, /sets/:prefix/:name), /diff, /api, and
+// the hashed files under /web/. Pages are built per request from the services
 // (the data they show is held in memory) and answered with an ETag; they revalidate, because the
 // release list in them changes when the seed command adds a release.
 import { Router, type Request, type Response } from 'express';
@@ -8,6 +9,8 @@ import { GRAPHQL_PATHS } from '../graphql/graphql-http.ts';
 import { cachedResponse } from '../http/response-cache.ts';
 import { sendCached } from '../http/send-cached.ts';
 import type { IconsService } from '../icons/icons.service.ts';
+import type { IconSetsService } from '../iconify/icon-sets.service.ts';
+import type { IconSetSearch } from '../iconify/icon-set-search.ts';
 import type { ChangesService } from '../releases/changes.service.ts';
 import type { Release, ReleasesService } from '../releases/releases.service.ts';
 import type { SearchService } from '../search/search.service.ts';
@@ -17,6 +20,11 @@ import { browsePage, type BrowseState } from './browse.page.ts';
 import { defaultPair, diffPage } from './diff.page.ts';
 import { findIcon, iconPage, missingIconPage } from './icon.page.ts';
 import { pageCsp } from './layout.ts';
+import type { SetListing } from './set-parts.ts';
+import { findSetIcon, missingSetPage, setIconPage } from './set-icon.page.ts';
+import { setPage } from './set.page.ts';
+import { setSearchPage } from './set-search.page.ts';
+import { setsPage } from './sets.page.ts';
 
 export interface WebDeps {
   assets: WebAssets;
@@ -24,6 +32,10 @@ export interface WebDeps {
   icons: IconsService;
   search: SearchService;
   changes: ChangesService;
+  /** The open icon sets (/sets pages), their search, and where the Iconify API is served. */
+  iconSets: IconSetsService;
+  iconSetSearch: IconSetSearch;
+  iconifyPath: string;
 }
 
 /** One value of a query parameter (the first when repeated), or ''. */
@@ -33,8 +45,18 @@ const param = (req: Request, name: string): string => {
   return typeof first === 'string' ? first : '';
 };
 
+/**
+ * The origin clients reach this server at, for the snippets that point them at its Iconify API:
+ * the request's scheme and host (a proxy's forwarded ones where trusted), or localhost for a Host
+ * header that is no host name.
+ */
+const originOf = (req: Request): string => {
+  const host = req.host;
+  return `${req.protocol}://${host && /^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/.test(host) ? host : 'localhost'}`;
+};
+
 export function createWebRouter(deps: WebDeps): Router {
-  const { assets, releases } = deps;
+  const { assets, releases, iconSets } = deps;
   const csp = pageCsp(assets);
   const sendPage = (req: Request, res: Response, html: string, status = 200): void => {
     res.setHeader('Content-Security-Policy', csp);
@@ -76,6 +98,32 @@ export function createWebRouter(deps: WebDeps): Router {
     if ('redirect' in found) return void res.set('Cache-Control', 'no-store').redirect(302, found.redirect);
     if ('missing' in found) return sendPage(req, res, missingIconPage(deps, release, req.params.id), 404);
     sendPage(req, res, await iconPage(deps, release, found.icon));
+  });
+
+  router.get('/sets', async (req, res) => sendPage(req, res, setsPage(deps, await iconSets.list())));
+
+  router.get('/sets/search', async (req, res) => {
+    const prefix = param(req, 'prefix');
+    const within = prefix ? await iconSets.get(prefix) : undefined;
+    if (prefix && !within) return sendPage(req, res, missingSetPage(deps, prefix), 404);
+    sendPage(req, res, await setSearchPage(deps, await iconSets.list(), within, { q: param(req, 'q'), prefix, page: param(req, 'page') }));
+  });
+
+  router.get('/sets/:prefix', async (req: Request<{ prefix: string }>, res) => {
+    const set = await iconSets.get(req.params.prefix);
+    if (!set) return sendPage(req, res, missingSetPage(deps, req.params.prefix), 404);
+    const { listing } = await iconSets.listing(set);
+    sendPage(req, res, setPage(deps, set, listing as SetListing, { category: param(req, 'category'), page: param(req, 'page') }));
+  });
+
+  router.get('/sets/:prefix/:name', async (req: Request<{ prefix: string; name: string }>, res) => {
+    const { prefix, name } = req.params;
+    const set = await iconSets.get(prefix);
+    if (!set) return sendPage(req, res, missingSetPage(deps, prefix), 404);
+    const found = await findSetIcon(iconSets, set, name);
+    if ('redirect' in found) return void res.set('Cache-Control', 'no-store').redirect(302, found.redirect);
+    if ('missing' in found) return sendPage(req, res, missingSetPage(deps, prefix, set, name), 404);
+    sendPage(req, res, setIconPage(deps, set, name, found.icon, found.listing, originOf(req)));
   });
 
   router.get('/diff', (req, res) => {
