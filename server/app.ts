@@ -55,7 +55,7 @@ import { createIconSetsRepo } from './iconify/icon-sets.repo.ts';
 import { createIconSetsService } from './iconify/icon-sets.service.ts';
 import { createIconSetSearch } from './iconify/icon-set-search.ts';
 import { ICONIFY_CACHE_PREFIX } from './iconify/cache-keys.ts';
-import { createIconifyRouter } from './iconify/iconify.router.ts';
+import { createIconifyHandler } from './iconify/iconify.handler.ts';
 import { loadWebAssets } from './web/assets.ts';
 import { createWebRouter } from './web/web.router.ts';
 
@@ -100,6 +100,8 @@ export function createApp({ database, config, logger, ...options }: AppDeps) {
   const iconSetsRepo = createIconSetsRepo(database);
   const iconSets = createIconSetsService(iconSetsRepo);
   const iconSetSearch = createIconSetSearch(iconSetsRepo, iconSets);
+  // Errors the Iconify API's handler met, for Express's error handler to answer.
+  const iconifyFailures = new WeakMap<object, unknown>();
   releases.onIconSetsChange(() => {
     iconSets.changed();
     iconSetSearch.drop();
@@ -157,7 +159,9 @@ export function createApp({ database, config, logger, ...options }: AppDeps) {
     },
   });
   app.use(createTokenRouter(auth, failureLimit));
-  app.use(config.iconifyPath, createIconifyRouter({ sets: iconSets, search: iconSetSearch, cache }));
+  // The Iconify API answers before Express (iconifyHandler below); what it hands over (a fault it
+  // met, another method) ends here: the error handler's problem, or the usual 404.
+  app.use(config.iconifyPath, (req, _res, next) => next(iconifyFailures.get(req)));
   const services = { releases, releasesRepo, catalogue, icons, iconsRepo, search, changes, auth, kits, builds };
   const schema = createGraphQLSchema();
   const compiled = createCompiledQueries(schema);
@@ -170,7 +174,18 @@ export function createApp({ database, config, logger, ...options }: AppDeps) {
   app.use(errorHandler(logger, outages));
 
   const staticHeaders = captureHeaders([securityHeaders, corsHeaders]);
-  const fastPath = createFastPath({ cache, staticHeaders, iconifyPath: config.iconifyPath });
+  const fastPath = createFastPath({ cache, staticHeaders });
+  const iconifyHandler = createIconifyHandler({
+    sets: iconSets,
+    search: iconSetSearch,
+    cache,
+    path: config.iconifyPath,
+    staticHeaders,
+    fallback: (req, res, error) => {
+      iconifyFailures.set(req, error);
+      app(req, res);
+    },
+  });
   const executeKnown = createKnownDocumentExecutor({ compiled, admission, services, cache });
   const graphQLFastPath = createGraphQLFastPath({ cache, authenticate: auth.authenticate, staticHeaders, executeKnown, next: app });
   const log = logRequests(logger, config.accessLog, clientAddress);
@@ -192,7 +207,7 @@ export function createApp({ database, config, logger, ...options }: AppDeps) {
     else pending.then(() => dispatch(req, res), () => dispatch(req, res));
   };
   const dispatch = (req: IncomingMessage, res: ServerResponse) => {
-    if (!fastPath(req, res) && !graphQLFastPath(req, res)) app(req, res);
+    if (!fastPath(req, res) && !iconifyHandler(req, res) && !graphQLFastPath(req, res)) app(req, res);
   };
   // The release list is read before the first request asks for it (a failure is retried then).
   releases.refresh().catch((error: unknown) => logger.warn({ err: error }, 'could not read the release list yet'));

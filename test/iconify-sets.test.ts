@@ -198,6 +198,21 @@ describe('open icon sets', function () {
       expect(preferences.slice(0, 3)).to.include('mdi:cog');
     });
 
+    it('hands what it cannot answer to the error handler: a problem, with the CORS headers, never a hang', async function () {
+      if (onPostgres) this.skip(); // one SQLite statement breaks the database under the app
+      const database = await emptyTestDatabase();
+      await addIconSets(database, MDI);
+      const broken = await buildTestApp({ database });
+      await broken.http.get('/iconify/collections').expect(200);
+      database.sqlite!.$client.exec('DROP TABLE iconify_icons');
+      const res = await broken.http.get('/iconify/mdi.json?icons=home');
+      expect(res.status).to.equal(500);
+      expect(res.headers['content-type']).to.match(/^application\/problem\+json/);
+      expect(res.headers['access-control-allow-origin']).to.equal('*');
+      await broken.http.post('/iconify/mdi.json').expect(404);
+      database.close();
+    });
+
     it('caches answers with ETags (304), compresses them and opens them to every origin', async () => {
       const url = `/iconify/mdi.json?icons=${Object.keys(mdiIcons.icons).slice(0, 40).join(',')}`;
       const first = await app.http.get(url).set('Accept-Encoding', 'gzip').expect(200);

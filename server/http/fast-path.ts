@@ -5,7 +5,6 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { cdnCacheKey, parseCdnPath } from '../cdn/cdn-paths.ts';
 import { iconsCacheKey, parseIconQuery } from '../icons/icons.query.ts';
 import { changesCacheKey } from '../releases/changes.query.ts';
-import { iconifyCacheKey } from '../iconify/cache-keys.ts';
 import type { ResponseCache } from './response-cache.ts';
 import { sendCached } from './send-cached.ts';
 
@@ -43,16 +42,13 @@ export interface FastPathOptions {
   cache: ResponseCache;
   /** Headers every response carries (security and CORS), as the Express app would set them. */
   staticHeaders: Record<string, string>;
-  /** Where the Iconify API is served: its hits are answered here too. */
-  iconifyPath?: string;
 }
 
 // Hot clients repeat a few URLs: remember what each maps to rather than parse it again.
 const MAX_REMEMBERED_URLS = 10_000;
 
 /** Returns true when it answered the request. */
-export function createFastPath({ cache, staticHeaders, iconifyPath }: FastPathOptions) {
-  const iconifyStart = iconifyPath === undefined ? null : `${iconifyPath}/`;
+export function createFastPath({ cache, staticHeaders }: FastPathOptions) {
   const keys = new Map<string, string | null>();
   const keyOf = (url: string) => {
     let key = keys.get(url);
@@ -63,8 +59,8 @@ export function createFastPath({ cache, staticHeaders, iconifyPath }: FastPathOp
     return key;
   };
   return (req: IncomingMessage, res: ServerResponse): boolean => {
-    if ((req.method !== 'GET' && req.method !== 'HEAD') || !req.url) return false;
-    const key = req.url.startsWith('/releases') ? keyOf(req.url) : iconifyStart !== null && req.url.startsWith(iconifyStart) ? iconifyCacheKey(req.url) : null;
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || !req.url?.startsWith('/releases')) return false;
+    const key = keyOf(req.url);
     const entry = key === null ? undefined : cache.get(key);
     if (!entry) return false;
     sendCached(req, res, entry, staticHeaders);

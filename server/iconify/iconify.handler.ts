@@ -2,12 +2,18 @@
 // Iconify clients (iconify-icon, @iconify/react, ...) load icons with, and what icon pickers list
 // and search. Answers are built once per URL and kept in the response cache (dropped when sets
 // change), with ETags and compression; errors are Iconify's own: 404 "Not found", 400 "Bad request".
-import { Router, type Request, type Response } from 'express';
+//
+// It answers on Node's own request and response, before Express: clients ask for many small
+// batches, and Express's ~0.2 ms a request (performance-notes.md) would be most of a batch's
+// cost. What it cannot answer (a database fault, another method) goes to Express as it is.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { parse as parseQuery } from 'node:querystring';
 import { getIconsCSS } from '@iconify/utils/lib/css/icons';
 import type { IconCSSIconSetOptions } from '@iconify/utils/lib/css/types';
 import { stringToColor } from '@iconify/utils/lib/colors';
 import { matchIconName } from '@iconify/utils/lib/icon/name';
 import { cachedResponse, type ResponseCache } from '../http/response-cache.ts';
+import { withRequestId } from '../http/request-log.ts';
 import { sendCached } from '../http/send-cached.ts';
 import type { IconSet, IconSetsService } from './icon-sets.service.ts';
 import { parseSearchQuery, type IconSetSearch } from './icon-set-search.ts';
@@ -49,27 +55,37 @@ class IconifyError extends Error {
   }
 }
 
-export interface IconifyRouterDeps {
+export interface IconifyHandlerDeps {
   sets: IconSetsService;
   search: IconSetSearch;
   cache: ResponseCache;
+  /** Where the API is served (ICONIFY_PATH). */
+  path: string;
+  /** Headers every response carries (security and CORS), as the Express app would set them. */
+  staticHeaders: Record<string, string>;
+  /** Answers what this handler could not (an unexpected error, such as a database fault). */
+  fallback: (req: IncomingMessage, res: ServerResponse, error: unknown) => void;
 }
 
-export function createIconifyRouter({ sets, search, cache }: IconifyRouterDeps): Router {
-  const router = Router();
+type Built = { body: string; type: string; cacheControl: string; headers?: Record<string, string> };
 
-  /** Sends the answer kept for this URL, or builds it (body, type, Cache-Control) and keeps it. */
-  const answer = async (req: Request, res: Response, build: () => Promise<{ body: string; type: string; cacheControl: string; headers?: Record<string, string> }>) => {
-    const key = iconifyCacheKey(req.originalUrl);
-    let entry = cache.get(key);
-    if (!entry) {
-      const built = await build();
-      entry = cachedResponse(built.body, built.type, built.cacheControl);
-      if (built.headers) for (const [name, value] of Object.entries(built.headers)) res.setHeader(name, value);
-      // Answers with headers of their own (a download) are not kept: the cache replays only bodies.
-      if (!built.headers) cache.set(key, entry);
-    }
-    sendCached(req, res, entry);
+/** Returns true when the request is the Iconify API's (answered now or soon), false for anything else. */
+export function createIconifyHandler({ sets, search, cache, path: base, staticHeaders, fallback }: IconifyHandlerDeps) {
+  const start = `${base}/`;
+
+  /** Sends the answer built for this URL and keeps it (unless it carries headers of its own: a download). */
+  const answer = async (req: IncomingMessage, res: ServerResponse, key: string, build: () => Promise<Built>) => {
+    const built = await build();
+    const entry = cachedResponse(built.body, built.type, built.cacheControl);
+    if (built.headers) for (const [name, value] of Object.entries(built.headers)) res.setHeader(name, value);
+    else cache.set(key, entry);
+    sendCached(req, res, entry, staticHeaders);
+  };
+
+  const sendText = (req: IncomingMessage, res: ServerResponse, status: number, text: string, cacheControl: string) => {
+    const body = Buffer.from(text);
+    res.writeHead(status, withRequestId(res, { ...staticHeaders, 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': cacheControl, 'Content-Length': body.length }));
+    res.end(req.method === 'HEAD' ? undefined : body);
   };
 
   /**
@@ -209,40 +225,53 @@ export function createIconifyRouter({ sets, search, cache }: IconifyRouterDeps):
     return { ...json(query, { ...query, ...(await search.keywords(prefix ?? keyword!, prefix === undefined)) }), cacheControl: CACHE_LIST };
   };
 
-  router.use(async (req, res, next) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
-    const path = req.path;
-    const query = req.query as Query;
+  const respond = async (req: IncomingMessage, res: ServerResponse, path: string, query: Query, key: string) => {
     try {
       let match: RegExpExecArray | null;
-      if ((match = ICONS_JSON.exec(path))) return await answer(req, res, () => iconsData(match![1], query, false));
-      if ((match = ICONS_JS.exec(path))) return await answer(req, res, () => iconsData(match![1], query, true));
-      if ((match = ICONS_CSS.exec(path))) return await answer(req, res, () => css(match![1], query));
-      if ((match = SVG_PATH.exec(path))) return await answer(req, res, () => svg(match![1], match![2], query));
+      if ((match = ICONS_JSON.exec(path))) return await answer(req, res, key, () => iconsData(match![1], query, false));
+      if ((match = ICONS_JS.exec(path))) return await answer(req, res, key, () => iconsData(match![1], query, true));
+      if ((match = ICONS_CSS.exec(path))) return await answer(req, res, key, () => css(match![1], query));
+      if ((match = SVG_PATH.exec(path))) return await answer(req, res, key, () => svg(match![1], match![2], query));
       if ((match = SVG_DASHED.exec(path))) {
         const dash = match[1].indexOf('-');
         if (dash <= 0) throw new IconifyError(404);
-        return await answer(req, res, () => svg(match![1].slice(0, dash), match![1].slice(dash + 1), query));
+        return await answer(req, res, key, () => svg(match![1].slice(0, dash), match![1].slice(dash + 1), query));
       }
       switch (path) {
         case '/collections':
-          return await answer(req, res, () => collections(query));
+          return await answer(req, res, key, () => collections(query));
         case '/collection':
-          return await answer(req, res, () => collection(query));
+          return await answer(req, res, key, () => collection(query));
         case '/last-modified':
-          return await answer(req, res, () => lastModified(query));
+          return await answer(req, res, key, () => lastModified(query));
         case '/search':
-          return await answer(req, res, () => searchAnswer(query));
+          return await answer(req, res, key, () => searchAnswer(query));
         case '/keywords':
-          return await answer(req, res, () => keywords(query));
+          return await answer(req, res, key, () => keywords(query));
         case '/version':
-          return void res.set('Cache-Control', 'no-cache').type('text/plain').send(VERSION_TEXT);
+          return sendText(req, res, 200, VERSION_TEXT, 'no-cache');
       }
       throw new IconifyError(404);
     } catch (error) {
-      if (!(error instanceof IconifyError)) return next(error);
-      res.status(error.status).set('Cache-Control', 'public, max-age=60').type('text/plain').send(error.message);
+      if (error instanceof IconifyError) return sendText(req, res, error.status, error.message, 'public, max-age=60');
+      if (res.headersSent) return void res.destroy();
+      fallback(req, res, error);
     }
-  });
-  return router;
+  };
+
+  return (req: IncomingMessage, res: ServerResponse): boolean => {
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || !req.url?.startsWith(start)) return false;
+    const url = req.url;
+    const key = iconifyCacheKey(url);
+    const kept = cache.get(key);
+    if (kept) {
+      sendCached(req, res, kept, staticHeaders);
+      return true;
+    }
+    const q = url.indexOf('?');
+    // The query as Express's simple parser reads it: a repeated name gives an array.
+    const query = (q === -1 ? {} : parseQuery(url.slice(q + 1))) as Query;
+    void respond(req, res, url.slice(base.length, q === -1 ? undefined : q), query, key);
+    return true;
+  };
 }
