@@ -1,7 +1,7 @@
 // SQL for the open icon sets (db/tables.ts: iconify_sets, iconify_icons). Every function answers
 // with a promise (see auth.repo.ts).
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { prepared, type Database } from '../../db/database.ts';
+import type { Database } from '../../db/database.ts';
 
 export interface EntryRow {
   name: string;
@@ -12,13 +12,10 @@ export interface EntryRow {
 export function createIconSetsRepo(database: Database) {
   const { db, t } = database;
   const s = t.iconifySets;
-  const entry = prepared(
-    database,
-    'iconify_entry',
-    db
-      .select({ name: t.iconifyIcons.name, parent: t.iconifyIcons.parent, data: t.iconifyIcons.data })
-      .from(t.iconifyIcons)
-      .where(and(eq(t.iconifyIcons.setId, sql.placeholder('set')), eq(t.iconifyIcons.name, sql.placeholder('name')))),
+  // SQLite: all of a batch's names in one statement, prepared once, the list passed as JSON (a
+  // batch of 20 is one call into SQLite instead of 20 through the query builder).
+  const entriesByJson = database.sqlite?.$client.prepare<[number, string], EntryRow>(
+    'select name, parent, data from iconify_icons where set_id = ? and name in (select value from json_each(?))',
   );
   return {
     /** Every set, without its bulky parts (listing, chars). */
@@ -46,12 +43,7 @@ export function createIconSetsRepo(database: Database) {
     /** Entries (icons and aliases) of a set by name; names absent are absent from the answer. */
     entries: async (setId: number, names: string[]): Promise<EntryRow[]> => {
       if (names.length === 0) return [];
-      if (database.sqlite) {
-        // One indexed lookup each, on a statement prepared once: SQLite answers in microseconds.
-        const rows: EntryRow[] = [];
-        for (const name of names) rows.push(...(await entry({ set: setId, name })));
-        return rows;
-      }
+      if (entriesByJson) return entriesByJson.all(setId, JSON.stringify(names));
       // PostgreSQL: one round trip for all of them.
       return db
         .select({ name: t.iconifyIcons.name, parent: t.iconifyIcons.parent, data: t.iconifyIcons.data })

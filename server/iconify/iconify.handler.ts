@@ -92,9 +92,11 @@ export function createIconifyHandler({ sets, search, cache, path: base, staticHe
    * JSON, or JSONP: `wrap` true (icon data as .js: the callback asked for, or the default one),
    * false (icon data as .json: never), or undefined (lists: when a callback is asked for).
    */
-  const json = (query: Query, data: unknown, wrap?: boolean) => {
+  const json = (query: Query, data: unknown, wrap?: boolean) =>
+    wrapped(query, text(query.pretty) && flag(query.pretty) !== false ? JSON.stringify(data, null, 4) : JSON.stringify(data), wrap);
+
+  const wrapped = (query: Query, body: string, wrap?: boolean) => {
     const callback = wrap === false ? undefined : (text(query.callback) ?? (wrap ? DEFAULT_CALLBACK : undefined));
-    const body = text(query.pretty) && flag(query.pretty) !== false ? JSON.stringify(data, null, 4) : JSON.stringify(data);
     if (callback === undefined) return { body, type: 'application/json; charset=utf-8', cacheControl: CACHE_DATA };
     if (!CALLBACK.test(callback)) throw new IconifyError(400);
     return { body: `${callback}(${body});`, type: 'application/javascript; charset=utf-8', cacheControl: CACHE_DATA };
@@ -117,7 +119,9 @@ export function createIconifyHandler({ sets, search, cache, path: base, staticHe
   const iconsData = async (prefix: string, query: Query, asScript: boolean) => {
     const set = await setOf(prefix);
     const names = namesOf(query);
-    return json(query, await sets.iconsData(set, names), asScript);
+    // Pretty output is rare: it goes through objects; the usual answer is written as text.
+    if (text(query.pretty) && flag(query.pretty) !== false) return json(query, await sets.iconsData(set, names), asScript);
+    return wrapped(query, await sets.iconsDataText(set, names), asScript);
   };
 
   const css = async (prefix: string, query: Query) => {
