@@ -293,20 +293,23 @@ export function createIconSetSearch(repo: IconSetsRepo, sets: IconSetsService) {
         const parts = name.split('-');
         return parts.length === words.length && parts.every((part, i) => reachedByWord[i].has(keywordIndex(idx, part)));
       };
-      const ranked = candidates.map((entry) => {
+      // One number per candidate orders it as the ranking does (score, then fewer name parts, then
+      // a shorter name); the best `limit` are found on those numbers alone (a typed-array sort),
+      // and only they are ordered in full: a two-letter prefix reaches tens of thousands of icons.
+      const keys = new Float64Array(candidates.length);
+      for (let i = 0; i < candidates.length; i++) {
+        const entry = candidates[i];
         let bonus = 0;
         // An icon whose own name holds every word ranks above one found only through an alias.
         if (ownWords[entry] === allWords) bonus += OWN_NAME + (idx.entryParts[entry] === words.length && namedAs(nameOf(idx, entry)) ? EXACT_NAME : 0);
-        else if (aliasesOf(idx, entry).some(namedAs)) bonus += EXACT_NAME;
-        return { entry, score: score[entry] + bonus };
-      });
-      ranked.sort(
-        (a, b) =>
-          b.score - a.score ||
-          idx.entryParts[a.entry] - idx.entryParts[b.entry] ||
-          idx.nameStart[a.entry + 1] - idx.nameStart[a.entry] - (idx.nameStart[b.entry + 1] - idx.nameStart[b.entry]) ||
-          a.entry - b.entry,
-      );
+        else if (idx.aliasStart[entry + 1] > idx.aliasStart[entry] && aliasesOf(idx, entry).some(namedAs)) bonus += EXACT_NAME;
+        keys[i] = (score[entry] + bonus) * 1e6 - idx.entryParts[entry] * 1e3 - Math.min(idx.nameStart[entry + 1] - idx.nameStart[entry], 999);
+      }
+      const wanted = params.category ? candidates.length : Math.min(params.limit, candidates.length);
+      const threshold = wanted === candidates.length ? -Infinity : Float64Array.from(keys).sort()[candidates.length - wanted];
+      const ranked: { entry: number; key: number }[] = [];
+      for (let i = 0; i < candidates.length; i++) if (keys[i] >= threshold) ranked.push({ entry: candidates[i], key: keys[i] });
+      ranked.sort((a, b) => b.key - a.key || a.entry - b.entry);
       const chosen = params.category ? await inCategory(idx, ranked, params.category, params.limit) : ranked.slice(0, params.limit);
       const prefixes = new Set<string>();
       const names = chosen.map(({ entry }) => {
