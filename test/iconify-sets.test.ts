@@ -221,5 +221,14 @@ describe('open icon sets', function () {
       expect(first.headers['cache-control']).to.match(/public, max-age=\d+/);
       await app.http.get(url).set('If-None-Match', first.headers.etag).expect(304);
     });
+
+    it('keeps an answer from the second time its URL comes: a mix of names asked once does not push others out', async () => {
+      const kept = () => app.cache.size;
+      const before = kept();
+      await app.http.get('/iconify/mdi.json?icons=home,account-box,bell').expect(200);
+      expect(kept(), 'after the first time').to.equal(before);
+      await app.http.get('/iconify/mdi.json?icons=home,account-box,bell').expect(200);
+      expect(kept(), 'after the second time').to.equal(before + 1);
+    });
   });
 });

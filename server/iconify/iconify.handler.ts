@@ -24,6 +24,8 @@ import { iconifyCacheKey } from './cache-keys.ts';
 const CACHE_DATA = 'public, max-age=3600';
 /** Lists and times clients use to notice changes. */
 const CACHE_LIST = 'public, max-age=300';
+/** URLs remembered as answered once, at most (keys only: ~1 MB). */
+const SEEN_ONCE_KEPT = 10_000;
 /** Names in one request at most: real clients split theirs by URL length, far below. */
 export const MAX_NAMES = 1000;
 const CALLBACK = /^[a-z0-9_.]+$/i;
@@ -74,11 +76,22 @@ export function createIconifyHandler({ sets, search, cache, path: base, staticHe
   const start = `${base}/`;
 
   /** Sends the answer built for this URL and keeps it (unless it carries headers of its own: a download). */
+  // URLs answered once: an answer is kept when its URL comes a second time. Pages ask for the same
+  // batches again (every visit); a URL seen once (a new mix of names) would only push kept answers
+  // out. Forgotten all at once when full: the cost of forgetting is one more build.
+  const seenOnce = new Set<string>();
+  const secondTime = (key: string) => {
+    if (seenOnce.delete(key)) return true;
+    if (seenOnce.size >= SEEN_ONCE_KEPT) seenOnce.clear();
+    seenOnce.add(key);
+    return false;
+  };
+
   const answer = async (req: IncomingMessage, res: ServerResponse, key: string, build: () => Promise<Built>) => {
     const built = await build();
     const entry = cachedResponse(built.body, built.type, built.cacheControl);
     if (built.headers) for (const [name, value] of Object.entries(built.headers)) res.setHeader(name, value);
-    else cache.set(key, entry);
+    else if (secondTime(key)) cache.set(key, entry);
     sendCached(req, res, entry, staticHeaders);
   };
 
