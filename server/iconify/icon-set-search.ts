@@ -14,6 +14,7 @@ import synonymGroups from '../search/ui-synonyms.json' with { type: 'json' };
 import type { IconSetsRepo } from './icon-sets.repo.ts';
 import type { IconSetsService } from './icon-sets.service.ts';
 import { aliasesOf, buildNameIndex, keywordIndex, lowerBound, nameOf, type NameIndex, type SetListing } from './name-index.ts';
+import { reloadable } from './reloadable.ts';
 
 export interface SearchParams {
   /** Query words, lowercase; a word joined by hyphens must match as one name part sequence. */
@@ -110,8 +111,6 @@ const OWN_NAME = 1;
 const MAX_FORM_SCAN = 400;
 
 export function createIconSetSearch(repo: IconSetsRepo, sets: IconSetsService) {
-  let index: NameIndex | null = null;
-  let building: Promise<NameIndex> | null = null;
   // Scratch arrays sized to the index, reused by every search (a search runs to its end
   // synchronously): each entry's score, its current word's best weight, the last word it matched,
   // the search that last touched it, and which words its own name (not an alias) matched.
@@ -122,33 +121,28 @@ export function createIconSetSearch(repo: IconSetsRepo, sets: IconSetsService) {
   let ownWords = new Uint8Array(0);
   let searchId = 0;
 
-  async function build(): Promise<NameIndex> {
+  const index = reloadable(async () => {
     const searchable = (await sets.list()).filter((set) => set.info && !set.info.hidden);
-    const built = await buildNameIndex(searchable, async (set) => (await sets.listing(set)).listing as SetListing);
-    const size = built.entryCount;
-    score = new Float32Array(size);
-    wordScore = new Float32Array(size);
-    seenWord = new Int8Array(size);
-    seenSearch = new Int32Array(size);
-    ownWords = new Uint8Array(size);
-    return built;
-  }
+    return buildNameIndex(searchable, async (set) => (await sets.listing(set)).listing as SetListing);
+  });
 
+  /** The index, with the scratch arrays sized to it. */
   async function current(): Promise<NameIndex> {
-    if (index) return index;
-    building ??= build().then(
-      (built) => ((index = built), (building = null), built),
-      (error: unknown) => {
-        building = null;
-        throw error;
-      },
-    );
-    return building;
+    const idx = await index.get();
+    if (score.length !== idx.entryCount) {
+      const size = idx.entryCount;
+      score = new Float32Array(size);
+      wordScore = new Float32Array(size);
+      seenWord = new Int8Array(size);
+      seenSearch = new Int32Array(size);
+      ownWords = new Uint8Array(size);
+    }
+    return idx;
   }
 
   /** Keyword indexes starting with `start` and longer than it: [from, to). */
   function prefixRange(idx: NameIndex, start: string): [number, number] {
-    let from = lowerBound(idx, start);
+    let from = lowerBound(idx.keywords, start);
     if (idx.keywords[from] === start) from++;
     let to = from;
     while (to < idx.keywords.length && idx.keywords[to].startsWith(start)) to++;
@@ -191,13 +185,7 @@ export function createIconSetSearch(repo: IconSetsRepo, sets: IconSetsService) {
   /** Keyword indexes ending with `end` and longer than it (typing "cal" finds local too). */
   function endingWith(idx: NameIndex, end: string): number[] {
     const reversed = [...end].reverse().join('');
-    let lo = 0;
-    let hi = idx.reversed.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (idx.reversed[mid] < reversed) lo = mid + 1;
-      else hi = mid;
-    }
+    const lo = lowerBound(idx.reversed, reversed);
     const found: number[] = [];
     for (let i = lo; i < idx.reversed.length && idx.reversed[i].startsWith(reversed); i++) if (idx.reversed[i] !== reversed) found.push(idx.reversedKeyword[i]);
     return found;
@@ -206,7 +194,7 @@ export function createIconSetSearch(repo: IconSetsRepo, sets: IconSetsService) {
   /** Keywords one edit (insert, delete, substitute, swap) from `word`, sharing its first letter. */
   function oneTypoAway(idx: NameIndex, word: string): number[] {
     const found: number[] = [];
-    for (let k = lowerBound(idx, word[0]); k < idx.keywords.length && idx.keywords[k][0] === word[0]; k++) {
+    for (let k = lowerBound(idx.keywords, word[0]); k < idx.keywords.length && idx.keywords[k][0] === word[0]; k++) {
       const keyword = idx.keywords[k];
       if (Math.abs(keyword.length - word.length) <= 1 && withinOneEdit(word, keyword)) found.push(k);
     }
@@ -216,7 +204,7 @@ export function createIconSetSearch(repo: IconSetsRepo, sets: IconSetsService) {
   return {
     /** Drops the index (sets changed): rebuilt at the next search. */
     drop(): void {
-      index = null;
+      index.drop();
     },
     /** Builds the index now (after a start, so that the first search finds it). */
     warm: async (): Promise<void> => void (await current()),

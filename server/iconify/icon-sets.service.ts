@@ -6,6 +6,7 @@ import { getIconData } from '@iconify/utils/lib/icon-set/get-icon';
 import { matchIconName } from '@iconify/utils/lib/icon/name';
 import { LRUCache } from 'lru-cache';
 import type { EntryRow, IconSetsRepo } from './icon-sets.repo.ts';
+import { reloadable } from './reloadable.ts';
 
 export interface IconSet {
   id: number;
@@ -37,8 +38,6 @@ const ENTRY_CACHE_BYTES = 2 * 1024 * 1024;
 const ENTRY_OVERHEAD = 120;
 
 export function createIconSetsService(repo: IconSetsRepo) {
-  let sets: Map<string, IconSet> | null = null;
-  let loading: Promise<Map<string, IconSet>> | null = null;
   const listeners: (() => void)[] = [];
   const charMaps = new LRUCache<number, Record<string, string>>({ max: CHAR_MAPS_KEPT });
   // Keyed by set id and name; a missing name is not kept (anyone could fill the cache with them).
@@ -86,17 +85,8 @@ export function createIconSetsService(repo: IconSetsRepo) {
   }
 
   /** The set list, read on first use and after every change. */
-  async function current(): Promise<Map<string, IconSet>> {
-    if (sets) return sets;
-    loading ??= load().then(
-      (loaded) => ((sets = loaded), (loading = null), loaded),
-      (error: unknown) => {
-        loading = null;
-        throw error;
-      },
-    );
-    return loading;
-  }
+  const setList = reloadable(load);
+  const current = () => setList.get();
 
   /**
    * Each name's entry and every parent its aliases lead to, by name; and the set's code points when
@@ -160,7 +150,7 @@ export function createIconSetsService(repo: IconSetsRepo) {
     onChange: (listener: () => void) => void listeners.push(listener),
     /** Drops the set list: read again at the next request. */
     changed(): void {
-      sets = null;
+      setList.drop();
       charMaps.clear();
       entries.clear();
       listeners.forEach((listener) => listener());

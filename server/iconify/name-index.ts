@@ -40,13 +40,13 @@ export function aliasesOf(index: NameIndex, entry: number): string[] {
   return names;
 }
 
-/** The first keyword index at or after `word` in sort order. */
-export function lowerBound(index: NameIndex, word: string): number {
+/** The first index of the sorted `words` at or after `word`. */
+export function lowerBound(words: string[], word: string): number {
   let lo = 0;
-  let hi = index.keywords.length;
+  let hi = words.length;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if (index.keywords[mid] < word) lo = mid + 1;
+    if (words[mid] < word) lo = mid + 1;
     else hi = mid;
   }
   return lo;
@@ -54,7 +54,7 @@ export function lowerBound(index: NameIndex, word: string): number {
 
 /** The keyword's index, or -1. */
 export function keywordIndex(index: NameIndex, word: string): number {
-  const at = lowerBound(index, word);
+  const at = lowerBound(index.keywords, word);
   return index.keywords[at] === word ? at : -1;
 }
 
