@@ -15,6 +15,8 @@ export interface IconSet {
   source: string;
   lastModified: number;
   info: IconifyInfo | null;
+  /** The same info as JSON text, as stored (answers that list sets write it as it is). */
+  infoText: string | null;
   /** Set-wide left, top, width, height: every icon answer carries them. */
   defaults: Record<string, number>;
   /** Whether the set maps code points to icons (made from a font). */
@@ -79,7 +81,13 @@ export function createIconSetsService(repo: IconSetsRepo) {
     return new Map(
       rows.map((row) => [
         row.prefix,
-        { ...row, hasChars: Number(row.hasChars) === 1, info: row.info ? (JSON.parse(row.info) as IconifyInfo) : null, defaults: JSON.parse(row.defaults) as Record<string, number> },
+        {
+          ...row,
+          hasChars: Number(row.hasChars) === 1,
+          info: row.info ? (JSON.parse(row.info) as IconifyInfo) : null,
+          infoText: row.info,
+          defaults: JSON.parse(row.defaults) as Record<string, number>,
+        },
       ]),
     );
   }

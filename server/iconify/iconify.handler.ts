@@ -224,15 +224,25 @@ export function createIconifyHandler({ sets, search, cache, path: base, staticHe
   const searchAnswer = async (query: Query) => {
     const parsed = parseSearchQuery(query);
     if (!parsed.ok) throw new IconifyError(400);
-    const all = new Map((await sets.list()).map((set) => [set.prefix, set]));
     const found = await search.search(parsed.value);
-    const collectionsFound: Record<string, unknown> = {};
-    for (const prefix of found.prefixes) {
-      const info = all.get(prefix)?.info;
-      if (info) collectionsFound[prefix] = info;
+    const { limit, start } = parsed.value;
+    const icons = found.names.slice(start);
+    if (text(query.pretty) && flag(query.pretty) !== false) {
+      const collectionsFound: Record<string, unknown> = {};
+      for (const prefix of found.prefixes) {
+        const info = (await sets.get(prefix))?.info;
+        if (info) collectionsFound[prefix] = info;
+      }
+      return { ...json(query, { icons, total: found.names.length, limit, start, collections: collectionsFound, request: query }), cacheControl: CACHE_LIST };
     }
-    const data = { icons: found.names.slice(parsed.value.start), total: found.names.length, limit: parsed.value.limit, start: parsed.value.start, collections: collectionsFound, request: query };
-    return { ...json(query, data), cacheControl: CACHE_LIST };
+    // Written as text: each set's info is kept as its JSON already (a search may name dozens of sets).
+    const infos: string[] = [];
+    for (const prefix of found.prefixes) {
+      const infoText = (await sets.get(prefix))?.infoText;
+      if (infoText) infos.push(`${JSON.stringify(prefix)}:${infoText}`);
+    }
+    const body = `{"icons":${JSON.stringify(icons)},"total":${found.names.length},"limit":${limit},"start":${start},"collections":{${infos.join(',')}},"request":${JSON.stringify(query)}}`;
+    return { ...wrapped(query, body), cacheControl: CACHE_LIST };
   };
 
   const keywords = async (query: Query) => {
