@@ -4,8 +4,9 @@
 // imports that folder with `seed add` into a fresh SQLite file (timed); the peer reads the same
 // folder as its ICONIFY_SOURCE=full source (below). Each server is pinned to core 0 with taskset,
 // wrk to core 1; the loads alternate between the two, BENCH_ROUNDS (1) rounds of BENCH_SECONDS (5)
-// each, medians printed with ours/peer ratios. Figures: time from spawn to the first 200 of icon
-// data and of a search, RSS once idle and after the loads, req/s and p99 for search as typed
+// each after an unmeasured warm-up of BENCH_WARM_UP_SECONDS (2), medians printed with ours/peer
+// ratios. Figures: time from spawn to the first 200 of icon data and of a search, RSS once idle
+// and after the loads, req/s and p99 for search as typed
 // (rotating prefixes), never-seen two-word searches, 20-name icon batches, and /collection?prefix=mdi.
 // Needs wrk (`apt-get install wrk`) and a few GB under /tmp (the peer splits every set into its cache).
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
@@ -18,6 +19,8 @@ import { assertPortFree, percentile, rssMiB, send, spawnServer } from './support
 const OURS_PORT = 4741;
 const PEER_PORT = 4743;
 const SECONDS = process.env.BENCH_SECONDS ?? '5';
+/** Seconds of each load run first, unmeasured. */
+const WARM_UP_SECONDS = process.env.BENCH_WARM_UP_SECONDS ?? '2';
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 1);
 const ROOT = resolve(import.meta.dirname, '..');
 const PEER_ENTRY = join(ROOT, 'node_modules/@iconify/api/lib/index.js');
@@ -170,8 +173,8 @@ async function stop(child: ChildProcess): Promise<void> {
   clearTimeout(hard);
 }
 
-function wrk(port: number, path: string, args: string[]): { rps: number; p99ms: number } {
-  const out = execFileSync('taskset', ['-c', '1', 'wrk', '-t1', '-c16', `-d${SECONDS}s`, '--latency', ...args, `http://127.0.0.1:${port}${path}`], { encoding: 'utf8' });
+function wrk(port: number, path: string, args: string[], seconds = SECONDS): { rps: number; p99ms: number } {
+  const out = execFileSync('taskset', ['-c', '1', 'wrk', '-t1', '-c16', `-d${seconds}s`, '--latency', ...args, `http://127.0.0.1:${port}${path}`], { encoding: 'utf8' });
   const errors = /Non-2xx or 3xx responses: (\d+)/.exec(out);
   if (errors) throw new Error(`wrk saw ${errors[1]} error responses on port ${port} ${path}`);
   const p99 = /Latency Distribution[\s\S]*?99%\s+(\S+)/.exec(out)?.[1] ?? '?';
@@ -220,6 +223,10 @@ for (let round = 0; round < ROUNDS; round++) {
   for (const { name, probe, script } of cases)
     for (const server of order) {
       alive(server.label, running.get(server.label)!);
+      // A warm-up of the same load first, unmeasured, for both: the first seconds after a start
+      // measure the JIT compiler and empty caches, not the serving.
+      const load = () => (script ? wrk(server.port, server.base || '/', ['-s', script(server.base)], WARM_UP_SECONDS) : wrk(server.port, server.base + probe, [], WARM_UP_SECONDS));
+      load();
       const run = script ? wrk(server.port, server.base || '/', ['-s', script(server.base)]) : wrk(server.port, server.base + probe, []);
       note(server.label, `${name}: req/s`, run.rps);
       note(server.label, `${name}: p99 (ms)`, run.p99ms);
