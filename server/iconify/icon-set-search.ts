@@ -13,7 +13,9 @@ import { stemmer } from 'stemmer';
 import synonymGroups from '../search/ui-synonyms.json' with { type: 'json' };
 import type { IconSetsRepo } from './icon-sets.repo.ts';
 import type { IconSetsService } from './icon-sets.service.ts';
-import { aliasesOf, buildNameIndex, keywordIndex, lowerBound, nameOf, type NameIndex, type SetListing } from './name-index.ts';
+import { lowerBound } from '../search/lower-bound.ts';
+import { aliasesOf, buildNameIndex, keywordIndex, nameOf, type NameIndex, type SetListing } from './name-index.ts';
+import { inPrefixFilter, text } from './query-values.ts';
 import { reloadable } from './reloadable.ts';
 
 export interface SearchParams {
@@ -41,7 +43,6 @@ const MAX_WORDS = 8;
 const WORD = /^[a-z0-9]+$/;
 const MIN_PARTIAL = 2;
 
-const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : Array.isArray(value) && typeof value[0] === 'string' ? value[0] : undefined);
 
 /** The Iconify API's parameters, checked as it checks them (400 for what it refuses). */
 export function parseSearchQuery(query: Record<string, unknown>): { ok: true; value: SearchParams } | { ok: false } {
@@ -353,7 +354,7 @@ function allowedSets(idx: NameIndex, prefixes: string[] | undefined, palette: bo
   if (!prefixes && palette === undefined) return null;
   const allowed = new Set<number>();
   idx.sets.forEach((set, i) => {
-    if (prefixes && !prefixes.some((p) => (p.endsWith('-') ? set.prefix.startsWith(p) : set.prefix === p))) return;
+    if (prefixes && !inPrefixFilter(set.prefix, prefixes)) return;
     if (palette !== undefined && set.palette !== palette) return;
     allowed.add(i);
   });

@@ -19,6 +19,7 @@ import type { IconSet, IconSetsService } from './icon-sets.service.ts';
 import { parseSearchQuery, type IconSetSearch } from './icon-set-search.ts';
 import { svgOf } from './svg.ts';
 import { iconifyCacheKey } from './cache-keys.ts';
+import { cleaned, flag, inPrefixFilter, text } from './query-values.ts';
 
 /** Data that changes only when an operator replaces a set: an hour, then revalidated by ETag. */
 const CACHE_DATA = 'public, max-age=3600';
@@ -41,13 +42,6 @@ const SVG_PATH = new RegExp(`^/(${PART})[/:](${PART})\\.svg$`);
 const SVG_DASHED = new RegExp(`^/(${PART})\\.svg$`);
 
 type Query = Record<string, unknown>;
-const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : Array.isArray(value) && typeof value[0] === 'string' ? value[0] : undefined);
-const flag = (value: unknown): boolean | undefined => {
-  const v = text(value);
-  return v === 'true' || v === 'yes' || v === '1' ? true : v === 'false' || v === 'no' || v === '0' ? false : undefined;
-};
-/** Iconify's cleaning of values it writes into markup: quotes and angle brackets go. */
-const cleaned = (value: unknown) => text(value)?.replace(/['"<>&]/g, '');
 
 class IconifyError extends Error {
   readonly status: 400 | 404;
@@ -187,7 +181,7 @@ export function createIconifyHandler({ sets, search, cache, path: base, staticHe
     const list = text(query.prefixes);
     if (list === undefined) return all;
     const wanted = list.split(',');
-    return all.filter((prefix) => wanted.some((w) => (w.endsWith('-') ? prefix.startsWith(w) : prefix === w)));
+    return all.filter((prefix) => inPrefixFilter(prefix, wanted));
   };
 
   const collections = async (query: Query) => {

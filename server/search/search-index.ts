@@ -14,6 +14,7 @@
 // matches; the shorter id; the icon in more family-styles; the id, alphabetically.
 import { stemmer } from 'stemmer';
 import synonymGroups from './ui-synonyms.json' with { type: 'json' };
+import { lowerBound } from './lower-bound.ts';
 
 export const MAX_QUERY_LENGTH = 512;
 
@@ -99,18 +100,6 @@ const weightOf = (mask: number) => Math.max(...FIELDS.filter((_, bit) => mask & 
 
 /** A word's match of one icon in one number: how it matched (MATCH), then its weight (< 1000). */
 const pack = (match: number, weight: number) => match * 1000 + weight;
-
-/** The first index of `sorted` whose string is not below `key`. */
-function lowerBound(sorted: readonly string[], key: string): number {
-  let low = 0;
-  let high = sorted.length;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if (sorted[middle] < key) low = middle + 1;
-    else high = middle;
-  }
-  return low;
-}
 
 /** An icon that matches every query word, with what ranks it. */
 interface Candidate {

@@ -1,0 +1,11 @@
+/** The first index of the sorted `sorted` whose string is not below `key` (a prefix starts there). */
+export function lowerBound(sorted: readonly string[], key: string): number {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (sorted[middle] < key) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
