@@ -15,7 +15,7 @@ import { removeRelease } from './load.ts';
 import { syncFontAwesomeSets } from './iconify/font-awesome-sets.ts';
 import { addIconSets, describeOutcome } from './iconify/add-sets.ts';
 import { isIconSetSpec } from './iconify/sources.ts';
-import { listIconSets, removeIconSets } from './iconify/load-sets.ts';
+import { FONT_AWESOME_SOURCE, listIconSets, removeIconSets, setSources } from './iconify/load-sets.ts';
 
 // The database of DATABASE_URL or DATABASE_PATH, opened on first use (never for --help or bad
 // arguments) and closed when the command ends: a PostgreSQL pool would keep the process alive.
@@ -114,7 +114,7 @@ export function buildSeedProgram(): Command {
     .action(async (target: string) => {
       const db = await openFromEnv();
       if (semver.valid(target) === null) {
-        if ((await listIconSets(db)).find((set) => set.prefix === target && /^font-awesome /.test(set.source))) {
+        if ((await setSources(db)).get(target)?.match(FONT_AWESOME_SOURCE)) {
           throw new Error(`icon set ${target} is made from a Font Awesome release: remove the release instead`);
         }
         if ((await removeIconSets(db, [target])).length === 0) throw new Error(`neither a release nor an icon set "${target}" is loaded`);

@@ -9,7 +9,7 @@ import type { IconifyJSON } from '@iconify/types';
 import type { Database } from '../../db/database.ts';
 import { asDatabase, type DatabaseHandle } from '../database-handle.ts';
 import { prepareIconSet, type PreparedIconSet } from './icon-set.ts';
-import { FONT_AWESOME_SOURCE, listIconSets, removeIconSets, writeIconSets } from './load-sets.ts';
+import { FONT_AWESOME_SOURCE, removeIconSets, setSources, writeIconSets } from './load-sets.ts';
 
 /** Iconify's prefix for each major, and the styles it publishes (all classic, all free). */
 const PREFIX_OF_MAJOR: Record<number, string> = { 7: 'fa7-', 6: 'fa6-', 5: 'fa-' };
@@ -44,11 +44,12 @@ export async function syncFontAwesomeSets(handle: DatabaseHandle): Promise<strin
   for (const [major, release] of await newestByMajor(database)) {
     for (const style of STYLES) wanted.set(`${PREFIX_OF_MAJOR[major]}${style}`, { releaseId: release.id, version: release.version, date: release.date, style, major });
   }
-  const loaded = new Map((await listIconSets(database)).map((set) => [set.prefix, set]));
-  const stale = [...loaded.values()].filter((set) => FONT_AWESOME_SOURCE.test(set.source) && !wanted.has(set.prefix)).map((set) => set.prefix);
+  // Read at every start: sources only, not every set's info.
+  const loaded = await setSources(database);
+  const stale = [...loaded].filter(([prefix, source]) => FONT_AWESOME_SOURCE.test(source) && !wanted.has(prefix)).map(([prefix]) => prefix);
   const sets: PreparedIconSet[] = [];
   for (const [prefix, want] of wanted) {
-    if (loaded.get(prefix)?.source === fontAwesomeSource(want.version)) continue;
+    if (loaded.get(prefix) === fontAwesomeSource(want.version)) continue;
     const set = await setOf(database, prefix, want);
     if (set) sets.push(set);
   }

@@ -75,6 +75,13 @@ export async function removeIconSets(handle: DatabaseHandle, prefixes: string[])
   });
 }
 
+/** Each loaded set's source, by prefix (without reading their info). */
+export async function setSources(handle: DatabaseHandle): Promise<Map<string, string>> {
+  const { db, t } = asDatabase(handle);
+  const rows = await db.select({ prefix: t.iconifySets.prefix, source: t.iconifySets.source }).from(t.iconifySets);
+  return new Map(rows.map((row) => [row.prefix, row.source]));
+}
+
 export interface LoadedSet {
   prefix: string;
   version: string;

@@ -63,7 +63,10 @@ export async function openSetSource(spec: string): Promise<SetSource> {
     const fallback = Math.floor(statSync(spec).mtimeMs / 1000);
     return {
       label: spec,
-      sets: () => [prepareIconSet(readJson(spec), { version: versionOf(readJson(spec)) ?? 'unversioned', source: `file ${spec}`, fallbackLastModified: fallback })],
+      sets: () => {
+        const set = readJson(spec);
+        return [prepareIconSet(set, { version: versionOf(set) ?? 'unversioned', source: `file ${spec}`, fallbackLastModified: fallback })];
+      },
       skipped: [],
       cleanup: () => {},
     };
