@@ -96,9 +96,9 @@ export function createApp({ database, config, logger, ...options }: AppDeps) {
   // by the admin CLI, only its account's answers.
   releases.onChange(() => cache.clear());
   releases.onAccountChange((accountId) => cache.deleteByPrefix(accountGraphQLKeyPrefix(accountId)));
-  // The open icon sets (the Iconify API): their list, icon data read per request, and search.
+  // The open icon sets (the Iconify API): their list, icon data (the popular sets kept whole), and search.
   const iconSetsRepo = createIconSetsRepo(database);
-  const iconSets = createIconSetsService(iconSetsRepo);
+  const iconSets = createIconSetsService(iconSetsRepo, config.iconSetCacheBytes);
   const iconSetSearch = createIconSetSearch(iconSetsRepo, iconSets);
   // Errors the Iconify API's handler met, for Express's error handler to answer.
   const iconifyFailures = new WeakMap<object, unknown>();

@@ -32,6 +32,7 @@ const schema = z.object({
   TRUST_PROXY: z.string().optional(),
   DATABASE_CHECK_INTERVAL: integer(900, 0, 7 * 86_400),
   RELEASE_CACHE_MB: integer(8, 4, 65536),
+  ICON_SET_CACHE_MB: integer(12, 0, 65536),
   IDLE_GC_SECONDS: integer(2, 0, 3600),
   // Where the Iconify API is served: a path of lowercase segments ("/iconify", "/api/icons").
   ICONIFY_PATH: z
@@ -73,6 +74,8 @@ export type Config = {
   trustProxy: TrustProxy;
   /** Seconds between integrity checks of the database file while serving (0: only at start). */
   databaseCheckIntervalSeconds: number;
+  /** Heap budget for the open icon sets kept whole in memory (the popular ones; 0: none, every batch read from the database). */
+  iconSetCacheBytes: number;
   /** Heap budget for per-release structures (icon lists, search indexes, free SVG sets, kit variant indexes, catalogues), shared. */
   releaseCacheBytes: number;
   /** Seconds without a request after which the heap a busy spell grew is collected and given back (0: never). */
@@ -127,6 +130,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy,
     databaseCheckIntervalSeconds: c.DATABASE_CHECK_INTERVAL,
     releaseCacheBytes: c.RELEASE_CACHE_MB * 1024 * 1024,
+    iconSetCacheBytes: c.ICON_SET_CACHE_MB * 1024 * 1024,
     idleGcSeconds: c.IDLE_GC_SECONDS,
   };
 }

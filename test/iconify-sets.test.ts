@@ -231,4 +231,50 @@ describe('open icon sets', function () {
       expect(kept(), 'after the second time').to.equal(before + 1);
     });
   });
+
+  describe('popular sets kept whole in memory', () => {
+    const alias = Object.keys(mdiIcons.aliases)[0];
+    const hidden = Object.keys(mdiIcons.icons).find((name) => (mdiIcons.icons[name] as { hidden?: boolean }).hidden)!;
+    // Icons, an alias, a hidden icon, a code point, a name twice, one missing, one malformed; as
+    // JSON, JSONP, pretty, CSS and SVG.
+    const batch = `home,${alias},${hidden},f01c9,home,no-such-icon,Bad_Name`;
+    const urls = [`/iconify/mdi.json?icons=${batch}`, `/iconify/mdi.js?icons=${batch}&callback=cb`, `/iconify/mdi.json?icons=${batch}&pretty=1`, `/iconify/mdi.css?icons=home,${alias}`, `/iconify/mdi/${alias}.svg`, '/iconify/mdi/f01c9.svg'];
+    const answers = async (app: TestApp) => Promise.all(urls.map(async (url) => (await app.http.get(url).buffer(true).parse((res, done) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => done(null, Buffer.concat(chunks).toString()));
+    })).body as string));
+    /** Reads the set from the database as often as keeping it takes, then waits until it is kept or refused. */
+    const readOften = async (app: TestApp) => {
+      for (let i = 0; i < 8; i++) await app.http.get(`/iconify/mdi.json?icons=home&read=${i}`).expect(200);
+      await new Promise((resolve) => setImmediate(resolve));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    };
+    let database: Database;
+    before(async () => {
+      database = await emptyTestDatabase();
+      await addIconSets(database, MDI);
+    });
+    after(() => database.close());
+
+    it('keeps a set read often, and answers from memory exactly as from the database', async () => {
+      const app = await buildTestApp({ database });
+      const fromDatabase = await answers(app);
+      expect(JSON.parse(fromDatabase[0])).to.include.keys('icons', 'aliases', 'not_found');
+      expect(app.iconSets.keptBytes()).to.equal(0);
+      await readOften(app);
+      expect(app.iconSets.keptBytes()).to.be.within(2_000_000, app.iconSets.keptBudget / 2);
+      expect(await answers(app)).to.deep.equal(fromDatabase);
+      app.iconSets.changed();
+      expect(app.iconSets.keptBytes(), 'after the sets changed').to.equal(0);
+    });
+
+    it('never keeps a set larger than half the budget, and still answers it', async () => {
+      const app = await buildTestApp({ database, env: { ICON_SET_CACHE_MB: '1' } });
+      const fromDatabase = await answers(app);
+      await readOften(app);
+      expect(app.iconSets.keptBytes()).to.equal(0);
+      expect(await answers(app)).to.deep.equal(fromDatabase);
+    });
+  });
 });

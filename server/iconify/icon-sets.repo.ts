@@ -17,6 +17,8 @@ export function createIconSetsRepo(database: Database) {
   const entriesByJson = database.sqlite?.$client.prepare<[number, string], EntryRow>(
     'select name, parent, data from iconify_icons where set_id = ? and name in (select value from json_each(?))',
   );
+  const allEntries = database.sqlite?.$client.prepare<[number], EntryRow>('select name, parent, data from iconify_icons where set_id = ?');
+  const entriesBytes = sql<number>`coalesce(sum(length(${t.iconifyIcons.name}) + length(${t.iconifyIcons.data}) + coalesce(length(${t.iconifyIcons.parent}), 0)), 0)`;
   return {
     /** Every set, without its bulky parts (listing, chars). */
     sets: async () =>
@@ -49,6 +51,30 @@ export function createIconSetsRepo(database: Database) {
         .select({ name: t.iconifyIcons.name, parent: t.iconifyIcons.parent, data: t.iconifyIcons.data })
         .from(t.iconifyIcons)
         .where(and(eq(t.iconifyIcons.setId, setId), inArray(t.iconifyIcons.name, names)));
+    },
+
+    /**
+     * Every entry of a set, or null when their names, data and parents come to more than
+     * `maxChars` characters (the set is not read whole: SQLite stops reading there).
+     */
+    allEntries: async (setId: number, maxChars: number): Promise<EntryRow[] | null> => {
+      if (allEntries) {
+        const rows: EntryRow[] = [];
+        let chars = 0;
+        for (const row of allEntries.iterate(setId)) {
+          chars += row.name.length + row.data.length + (row.parent?.length ?? 0);
+          if (chars > maxChars) return null;
+          rows.push(row);
+        }
+        return rows;
+      }
+      // PostgreSQL: the size first (the server sums it), so that a large set never crosses the wire.
+      const [{ bytes }] = await db.select({ bytes: entriesBytes }).from(t.iconifyIcons).where(eq(t.iconifyIcons.setId, setId));
+      if (Number(bytes) > maxChars) return null;
+      return db
+        .select({ name: t.iconifyIcons.name, parent: t.iconifyIcons.parent, data: t.iconifyIcons.data })
+        .from(t.iconifyIcons)
+        .where(eq(t.iconifyIcons.setId, setId));
     },
 
   };

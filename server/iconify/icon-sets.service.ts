@@ -1,11 +1,14 @@
 // The open icon sets as the Iconify API needs them: the set list (read once, again when sets
-// change), and icon data resolved through aliases, read per request from the database so that a
-// server holding every set keeps only the list in memory.
-import type { ExtendedIconifyIcon, IconifyInfo, IconifyJSON } from '@iconify/types';
+// change), and icon data resolved through aliases, from memory for the popular sets (kept whole
+// in one budget) and from the database for the others, so that a server holding every set keeps
+// only the list and a few sets in memory.
+import type { IconifyInfo, IconifyJSON } from '@iconify/types';
 import { getIconData } from '@iconify/utils/lib/icon-set/get-icon';
 import { matchIconName } from '@iconify/utils/lib/icon/name';
 import { LRUCache } from 'lru-cache';
 import type { EntryRow, IconSetsRepo } from './icon-sets.repo.ts';
+import { answerObject, answerText, gather, MAX_ALIAS_DEPTH, type EntrySource } from './icons-answer.ts';
+import { createKeptSets } from './kept-sets.ts';
 import { reloadable } from './reloadable.ts';
 
 export interface IconSet {
@@ -26,43 +29,19 @@ export interface IconSet {
 /** What /{prefix}.json answers: IconifyJSON with the icons asked for, and the names not found. */
 export type IconsData = IconifyJSON & { not_found?: string[] };
 
-/** Alias chains longer than this are refused as broken (validation already drops loops). */
-const MAX_ALIAS_DEPTH = 32;
 /** Sets whose code point maps are kept parsed (mdi's is 217 KB of JSON: parsed once, not per request). */
 const CHAR_MAPS_KEPT = 4;
-/**
- * Bytes of entries (icons and aliases) kept after they were read: pages ask for the same popular
- * icons again and again, and a kept entry costs no database lookup (two B-tree descents, ~2 us
- * each). 2 MiB holds some 5,000 icons of a set like mdi.
- */
-const ENTRY_CACHE_BYTES = 2 * 1024 * 1024;
-/** What a kept entry costs besides its strings: the map's node, the row object, the key. */
-const ENTRY_OVERHEAD = 120;
 
-export function createIconSetsService(repo: IconSetsRepo) {
+/** Rows read from the database, by name, as an answer reads entries. */
+const rowSource = (found: Map<string, EntryRow>): EntrySource => ({
+  parentOf: (name) => found.get(name)?.parent,
+  dataOf: (name) => found.get(name)!.data,
+});
+
+export function createIconSetsService(repo: IconSetsRepo, keptSetsBytes: number) {
   const listeners: (() => void)[] = [];
   const charMaps = new LRUCache<number, Record<string, string>>({ max: CHAR_MAPS_KEPT });
-  // Keyed by set id and name; a missing name is not kept (anyone could fill the cache with them).
-  const entries = new LRUCache<string, EntryRow>({
-    maxSize: ENTRY_CACHE_BYTES,
-    sizeCalculation: (row, key) => key.length + row.data.length + (row.parent?.length ?? 0) + ENTRY_OVERHEAD,
-  });
-
-  /** The entries of `names` in the set: kept ones from memory, the others from the database. */
-  async function readEntries(set: IconSet, names: string[]): Promise<EntryRow[]> {
-    const rows: EntryRow[] = [];
-    const unread: string[] = [];
-    for (const name of names) {
-      const kept = entries.get(`${set.id}:${name}`);
-      if (kept) rows.push(kept);
-      else unread.push(name);
-    }
-    for (const row of await repo.entries(set.id, unread)) {
-      entries.set(`${set.id}:${row.name}`, row);
-      rows.push(row);
-    }
-    return rows;
-  }
+  const keptSets = createKeptSets(repo, keptSetsBytes);
 
   /** The set's code points -> icon names, read when a name is not found otherwise. */
   async function charsOf(set: IconSet): Promise<Record<string, string> | null> {
@@ -97,16 +76,17 @@ export function createIconSetsService(repo: IconSetsRepo) {
   const current = () => setList.get();
 
   /**
-   * Each name's entry and every parent its aliases lead to, by name; and the set's code points when
-   * a name was not found otherwise (null when none was needed). Only well-formed names are looked
-   * up: anything else is simply not found (PostgreSQL refuses some bytes, such as NUL, in text).
+   * Each name's entry and every parent its aliases lead to, read from the database; and the set's
+   * code points when a name was not found otherwise (null when none was needed). Only well-formed
+   * names are looked up: anything else is simply not found (PostgreSQL refuses some bytes, such as
+   * NUL, in text).
    */
-  async function resolveEntries(set: IconSet, names: string[]) {
-    const found = new Map<string, { parent: string | null; data: string }>();
+  async function readEntries(set: IconSet, names: string[]) {
+    const found = new Map<string, EntryRow>();
     let chars: Record<string, string> | null = null;
     let wanted = [...new Set(names)].filter((name) => matchIconName.test(name));
     for (let depth = 0; wanted.length > 0 && depth <= MAX_ALIAS_DEPTH; depth++) {
-      for (const row of await readEntries(set, wanted)) found.set(row.name, row);
+      for (const row of await repo.entries(set.id, wanted)) found.set(row.name, row);
       const next = new Set<string>();
       for (const name of wanted) {
         const row = found.get(name);
@@ -116,38 +96,15 @@ export function createIconSetsService(repo: IconSetsRepo) {
       }
       wanted = [...next];
     }
-    return { found, chars };
+    return { source: rowSource(found), chars };
   }
 
-  /** The asked icons' stored JSON and their aliases' (each once, in the order met), and the names not found. */
-  async function gather(set: IconSet, names: string[]) {
-    const { found, chars } = await resolveEntries(set, names);
-    const icons = new Map<string, string>();
-    const aliases = new Map<string, string>();
-    const missing = new Set<string>();
-    for (const asked of names) {
-      let name = asked;
-      let row = found.get(name);
-      if (!row && chars?.[name] && found.has(chars[name])) {
-        if (!aliases.has(name)) aliases.set(name, JSON.stringify({ parent: chars[name] }));
-        name = chars[name];
-        row = found.get(name);
-      }
-      if (!row) {
-        missing.add(asked);
-        continue;
-      }
-      for (let depth = 0; row && depth <= MAX_ALIAS_DEPTH; depth++) {
-        if (row.parent === null) {
-          if (!icons.has(name)) icons.set(name, row.data);
-          break;
-        }
-        if (!aliases.has(name)) aliases.set(name, row.data);
-        name = row.parent;
-        row = found.get(name);
-      }
-    }
-    return { icons, aliases, missing: [...missing] };
+  /** The set's entries: kept in memory, or those `names` lead to read from the database; with code points when needed. */
+  async function entriesFor(set: IconSet, names: string[]): Promise<{ source: EntrySource; chars: Record<string, string> | null }> {
+    const kept = keptSets.get(set.id);
+    if (!kept) return readEntries(set, names);
+    const chars = names.some((name) => kept.parentOf(name) === undefined) ? await charsOf(set) : null;
+    return { source: kept, chars };
   }
 
   return {
@@ -160,7 +117,7 @@ export function createIconSetsService(repo: IconSetsRepo) {
     changed(): void {
       setList.drop();
       charMaps.clear();
-      entries.clear();
+      keptSets.clear();
       listeners.forEach((listener) => listener());
     },
 
@@ -176,42 +133,29 @@ export function createIconSetsService(repo: IconSetsRepo) {
      * as an alias of its icon. Keys in the order the Iconify API gives them.
      */
     async iconsData(set: IconSet, names: string[]): Promise<IconsData> {
-      const { icons, aliases, missing } = await gather(set, names);
-      const answer: IconsData = {
-        prefix: set.prefix,
-        lastModified: set.lastModified,
-        aliases: Object.fromEntries([...aliases].map(([name, data]) => [name, JSON.parse(data)])),
-        ...set.defaults,
-        icons: Object.fromEntries([...icons].map(([name, data]) => [name, JSON.parse(data) as ExtendedIconifyIcon])),
-      };
-      if (missing.length > 0) answer.not_found = missing;
-      return answer;
+      const { source, chars } = await entriesFor(set, names);
+      return answerObject(set, gather(source, chars, names), source);
     },
 
-    /**
-     * The same answer as JSON text, written from the entries' stored JSON as it is: a batch costs
-     * no parse and no serialisation of icon bodies.
-     */
-    async iconsDataText(set: IconSet, names: string[]): Promise<string> {
-      const { icons, aliases, missing } = await gather(set, names);
-      const members = (entries: Map<string, string>) => [...entries].map(([name, data]) => `${JSON.stringify(name)}:${data}`).join(',');
-      let text = `{"prefix":${JSON.stringify(set.prefix)},"lastModified":${set.lastModified},"aliases":{${members(aliases)}}`;
-      for (const [key, value] of Object.entries(set.defaults)) text += `,${JSON.stringify(key)}:${value}`;
-      text += `,"icons":{${members(icons)}}`;
-      if (missing.length > 0) text += `,"not_found":${JSON.stringify(missing)}`;
-      return `${text}}`;
+    /** The same answer as JSON text, written from the entries' stored JSON as it is. */
+    async iconsDataJson(set: IconSet, names: string[]): Promise<string> {
+      const { source, chars } = await entriesFor(set, names);
+      return answerText(set, gather(source, chars, names), source);
     },
+
+    /** Bytes of the icon sets kept whole in memory, and their budget. */
+    keptBytes: () => keptSets.bytes,
+    keptBudget: keptSets.maxBytes,
 
     /** One icon's full data (aliases and set defaults applied), for SVG; null when absent. */
     async iconData(set: IconSet, name: string) {
-      const { found, chars } = await resolveEntries(set, [name]);
+      const { source, chars } = await entriesFor(set, [name]);
+      const { icons, aliases, codePoints, missing } = gather(source, chars, [name]);
+      if (missing.length > 0) return null;
       const partial: IconifyJSON = { prefix: set.prefix, icons: {}, aliases: {}, ...set.defaults };
-      for (const [entryName, row] of found) {
-        if (row.parent === null) partial.icons[entryName] = JSON.parse(row.data);
-        else partial.aliases![entryName] = JSON.parse(row.data);
-      }
-      const own = found.has(name) ? name : chars?.[name];
-      return own ? getIconData(partial, own) : null;
+      for (const icon of icons) partial.icons[icon] = JSON.parse(source.dataOf(icon));
+      for (const alias of aliases) if (!codePoints.has(alias)) partial.aliases![alias] = JSON.parse(source.dataOf(alias));
+      return getIconData(partial, codePoints.get(name) ?? name);
     },
   };
 }

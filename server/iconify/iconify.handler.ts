@@ -128,7 +128,7 @@ export function createIconifyHandler({ sets, search, cache, path: base, staticHe
     const names = namesOf(query);
     // Pretty output is rare: it goes through objects; the usual answer is written as text.
     if (text(query.pretty) && flag(query.pretty) !== false) return json(query, await sets.iconsData(set, names), asScript);
-    return wrapped(query, await sets.iconsDataText(set, names), asScript);
+    return wrapped(query, await sets.iconsDataJson(set, names), asScript);
   };
 
   const css = async (prefix: string, query: Query) => {
