@@ -26,6 +26,8 @@ import { createTokenRouter } from './auth/token.router.ts';
 import { createApolloServer, createGraphQLSchema } from './graphql/apollo.ts';
 import { createAdmission } from './graphql/cost-limits.ts';
 import { createCompiledQueries } from './graphql/jit-gateway.ts';
+import { createDocumentStore } from './graphql/document-store.ts';
+import { graphqlBudgets, type MemoryPart } from './memory-budgets.ts';
 import { createKnownDocumentExecutor } from './graphql/known-documents.ts';
 import { accountGraphQLKeyPrefix } from './graphql/principal.ts';
 import { createBuildsRepo } from './downloads/builds.repo.ts';
@@ -90,7 +92,7 @@ export function createApp({ database, config, logger, ...options }: AppDeps) {
   const iconsRepo = createIconsRepo(database);
   const icons = createIconsService(iconsRepo, releases, releaseCache);
   const changes = createChangesService(icons);
-  const search = createSearchService(createSearchRepo(database), releases, releaseCache);
+  const search = createSearchService(createSearchRepo(database), releases, releaseCache, config.searchCacheBytes);
   const cache = createResponseCache(config.responseCacheBytes);
   // A release replaced or added by the seed CLI invalidates every derived response; a kit changed
   // by the admin CLI, only its account's answers.
@@ -164,9 +166,11 @@ export function createApp({ database, config, logger, ...options }: AppDeps) {
   app.use(config.iconifyPath, (req, _res, next) => next(iconifyFailures.get(req)));
   const services = { releases, releasesRepo, catalogue, icons, iconsRepo, search, changes, auth, kits, builds };
   const schema = createGraphQLSchema();
-  const compiled = createCompiledQueries(schema);
-  const admission = createAdmission(schema);
-  const apollo = createApolloServer(logger, schema, compiled, outages);
+  const graphqlBudget = graphqlBudgets(config);
+  const compiled = createCompiledQueries(schema, graphqlBudget);
+  const admission = createAdmission(schema, { maxCheckBytes: graphqlBudget.checkBytes });
+  const documentStore = createDocumentStore(graphqlBudget.documentStoreBytes);
+  const apollo = createApolloServer(logger, schema, compiled, outages, documentStore);
   app.use(createGraphQLRouter({ apollo, admission, services, authenticate: auth.authenticate, cache }));
   app.use((req) => {
     throw notFound(`no route for ${req.method} ${req.path}`);
@@ -222,11 +226,20 @@ export function createApp({ database, config, logger, ...options }: AppDeps) {
     const newest = releases.list().find((release) => release.isLatest);
     if (newest) await search.warm(newest);
   };
+  /** Every budgeted part of memory (GET /metrics). */
+  const memory: MemoryPart[] = [
+    { part: 'responses', budget: config.responseCacheBytes, bytes: () => cache.bytes },
+    { part: 'releases', budget: config.releaseCacheBytes, bytes: () => releaseCache.bytes },
+    { part: 'icon_sets', budget: config.iconSetCacheBytes, bytes: iconSets.keptBytes },
+    { part: 'graphql_documents', budget: config.graphqlCacheBytes, bytes: () => documentStore.bytes + compiled.bytes + admission.checkBytes() },
+    { part: 'search_results', budget: config.searchCacheBytes, bytes: search.resultsBytes },
+  ];
   return {
     app,
     handler,
     cache,
     releaseCache,
+    memory,
     auth,
     kits,
     releases,

@@ -33,6 +33,8 @@ const schema = z.object({
   DATABASE_CHECK_INTERVAL: integer(900, 0, 7 * 86_400),
   RELEASE_CACHE_MB: integer(8, 4, 65536),
   ICON_SET_CACHE_MB: integer(12, 0, 65536),
+  GRAPHQL_CACHE_MB: integer(10, 1, 65536),
+  SEARCH_CACHE_MB: integer(2, 1, 65536),
   IDLE_GC_SECONDS: integer(2, 0, 3600),
   // Where the Iconify API is served: a path of lowercase segments ("/iconify", "/api/icons").
   ICONIFY_PATH: z
@@ -76,6 +78,10 @@ export type Config = {
   databaseCheckIntervalSeconds: number;
   /** Heap budget for the open icon sets kept whole in memory (the popular ones; 0: none, every batch read from the database). */
   iconSetCacheBytes: number;
+  /** Heap budget for GraphQL's parsed, checked and compiled documents, together. */
+  graphqlCacheBytes: number;
+  /** Heap budget for ranked search results (a picker's keystrokes repeat across users). */
+  searchCacheBytes: number;
   /** Heap budget for per-release structures (icon lists, search indexes, free SVG sets, kit variant indexes, catalogues), shared. */
   releaseCacheBytes: number;
   /** Seconds without a request after which the heap a busy spell grew is collected and given back (0: never). */
@@ -131,6 +137,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseCheckIntervalSeconds: c.DATABASE_CHECK_INTERVAL,
     releaseCacheBytes: c.RELEASE_CACHE_MB * 1024 * 1024,
     iconSetCacheBytes: c.ICON_SET_CACHE_MB * 1024 * 1024,
+    graphqlCacheBytes: c.GRAPHQL_CACHE_MB * 1024 * 1024,
+    searchCacheBytes: c.SEARCH_CACHE_MB * 1024 * 1024,
     idleGcSeconds: c.IDLE_GC_SECONDS,
   };
 }

@@ -173,13 +173,14 @@ export async function serve(config: Config, logger: Logger): Promise<void> {
   await probePort(config.host, config.port);
   const store = config.databaseUrl ? await openPostgres(config, config.databaseUrl, logger) : await openSqlite(config, logger);
 
-  const { handler: appHandler, cache, releaseCache, releases, outages, warmSearch, iconSets, iconSetSearch, close, attachSubscriptions, closeSubscriptions } = createApp({ database: store.database, config, logger, health: store.health });
+  const { handler: appHandler, cache, releaseCache, memory, releases, outages, warmSearch, iconSets, iconSetSearch, close, attachSubscriptions, closeSubscriptions } = createApp({ database: store.database, config, logger, health: store.health });
   const background = store.started();
   const releaseCount = store.releaseCount ?? (() => (releases.loaded() ? releases.list().length : 0));
   const metrics = config.metrics ? createMetrics({
         releaseCount,
         responseCacheBytes: () => cache.bytes,
         releaseCacheBytes: () => releaseCache.bytes,
+        memory,
         databaseFaults: outages.faults,
         databaseDown: () => outages.down,
         iconifyPath: config.iconifyPath,

@@ -5,6 +5,8 @@ import { expect } from 'chai';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { bodyFor, cachedResponse, createResponseCache } from '../server/http/response-cache.ts';
+import { readFileSync } from 'node:fs';
+import { KeptSet } from '../server/iconify/kept-sets.ts';
 import { buildTestApp, type TestApp } from './helpers.ts';
 
 setFlagsFromString('--expose-gc');
@@ -30,6 +32,25 @@ describe('memory under distinct inputs', () => {
     const held = settledBuffers() - before;
     expect(cache.bytes).to.be.at.most(budget);
     expect(held, `${(held / 1024 / 1024).toFixed(1)} MiB of buffers held`).to.be.below(budget * 1.1);
+  });
+
+  it('counts a kept icon set at the heap it holds (mdi: within 15%), so that its budget means bytes', () => {
+    const json = JSON.parse(readFileSync('node_modules/@iconify-json/mdi/icons.json', 'utf8')) as { icons: Record<string, object>; aliases: Record<string, { parent: string }> };
+    // The rows as the database gives them: fresh strings, dropped once the set is made.
+    const fresh = (text: string) => Buffer.from(text).toString();
+    const keptMdi = () =>
+      new KeptSet([
+        ...Object.entries(json.icons).map(([name, icon]) => ({ name: fresh(name), parent: null, data: JSON.stringify(icon) })),
+        ...Object.entries(json.aliases).map(([name, alias]) => ({ name: fresh(name), parent: fresh(alias.parent), data: JSON.stringify(alias) })),
+      ]);
+    gc();
+    gc();
+    const before = process.memoryUsage().heapUsed;
+    const kept = keptMdi();
+    gc();
+    gc();
+    const held = process.memoryUsage().heapUsed - before;
+    expect(held / kept.size, `${held} bytes held, ${kept.size} counted`).to.be.within(0.85, 1.15);
   });
 
   it('keeps what 2,000 distinct GraphQL documents and 2,000 distinct REST pages leave behind bounded', async function () {

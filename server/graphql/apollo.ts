@@ -8,7 +8,7 @@ import type { Logger } from 'pino';
 import type { DatabaseFaults } from '../errors.ts';
 import type { GraphQLContext } from './context.ts';
 import { DOCUMENT_LIMITS } from './document-guard.ts';
-import { createDocumentStore } from './document-store.ts';
+import type { DocumentStore } from './document-store.ts';
 import { formatError } from './errors.ts';
 import { enforceDeadlines } from './execution-deadline.ts';
 import { createJitGateway, type CompiledQueries } from './jit-gateway.ts';
@@ -43,13 +43,14 @@ export function createGraphQLSchema(): GraphQLSchema {
   return enforceDeadlines(schema);
 }
 
-// Parsed and validated documents Apollo keeps (documents are also bounded in size by admission).
-const DOCUMENT_STORE_BYTES = 2 * 1024 * 1024;
-
-export function createApolloServer(logger: Logger, schema: GraphQLSchema, compiled: CompiledQueries, database: DatabaseFaults) {
+/**
+ * `documentStore`: parsed and validated documents Apollo keeps (documents are also bounded in size
+ * by admission), in their share of the GraphQL budget.
+ */
+export function createApolloServer(logger: Logger, schema: GraphQLSchema, compiled: CompiledQueries, database: DatabaseFaults, documentStore: DocumentStore) {
   const server = new ApolloServer<GraphQLContext>({
     gateway: createJitGateway(schema, compiled),
-    documentStore: createDocumentStore(DOCUMENT_STORE_BYTES),
+    documentStore,
     parseOptions: { maxTokens: DOCUMENT_LIMITS.maxTokens },
     // No client of this API sends persisted-query hashes; Apollo's store for them would be one more cache.
     persistedQueries: false,

@@ -74,7 +74,7 @@ export function createAdmission(schema: GraphQLSchema, { maxCheckBytes = 2 * 102
     return { ok: true, cost, expensive: cost > EXPENSIVE_COST };
   }
 
-  return { admit, gate, checks };
+  return { admit, gate, checks, checkBytes: () => checks.calculatedSize };
 }
 
 /** One expensive query at a time; a bounded queue waits, the rest are turned away. */

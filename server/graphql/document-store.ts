@@ -22,5 +22,11 @@ export function createDocumentStore(maxBytes: number) {
     async delete(key: string) {
       return documents.delete(key);
     },
+    /** Bytes counted against the budget. */
+    get bytes() {
+      return documents.calculatedSize;
+    },
   };
 }
+
+export type DocumentStore = ReturnType<typeof createDocumentStore>;

@@ -17,7 +17,6 @@ const compiledSize = (source: string) => 20_000 + source.length * 400;
 // So a cheap document is interpreted the first time and compiled when it comes again (a picker's
 // search document: its second keystroke); an expensive one (a whole release) is compiled at once.
 const INTERPRET_BELOW_COST = 5_000;
-const SEEN_BYTES = 2 * 1024 * 1024;
 
 interface Compiled {
   query: CompiledQuery;
@@ -36,10 +35,10 @@ export interface KnownQuery {
  * Compiled documents by source text and requested operation name. A document is here only after
  * Apollo parsed and validated it, so the GraphQL fast path may run a known one directly.
  */
-export function createCompiledQueries(schema: GraphQLSchema, maxBytes = 4 * 1024 * 1024) {
-  const compiled = new LRUCache<string, Compiled>({ maxSize: maxBytes, sizeCalculation: (_entry, key) => compiledSize(key) });
+export function createCompiledQueries(schema: GraphQLSchema, { compiledBytes = 4 * 1024 * 1024, seenBytes = 2 * 1024 * 1024 } = {}) {
+  const compiled = new LRUCache<string, Compiled>({ maxSize: compiledBytes, sizeCalculation: (_entry, key) => compiledSize(key) });
   const keyOf = (source: string, operationName: string | null | undefined) => `${operationName ?? ''}\u0000${source}`;
-  const seenOnce = new LRUCache<string, true>({ maxSize: SEEN_BYTES, sizeCalculation: (_value, key) => 2 * key.length + 100 });
+  const seenOnce = new LRUCache<string, true>({ maxSize: seenBytes, sizeCalculation: (_value, key) => 2 * key.length + 100 });
   return {
     /** Whether to interpret this validated document now rather than compile it: cheap, and new. */
     interpretFirst(source: string, operationName: string | null | undefined, cost: number | undefined): boolean {
@@ -65,6 +64,10 @@ export function createCompiledQueries(schema: GraphQLSchema, maxBytes = 4 * 1024
     known(source: string, operationName: string | null | undefined): KnownQuery | undefined {
       const entry = compiled.get(keyOf(source, operationName));
       return entry?.readOnly ? entry : undefined;
+    },
+    /** Bytes counted against the budgets: compiled documents, and documents seen once. */
+    get bytes() {
+      return compiled.calculatedSize + seenOnce.calculatedSize;
     },
   };
 }

@@ -3,6 +3,7 @@
 // event loop lag, GC, handles). One registry per app: tests build many apps in one process.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { MemoryPart } from '../memory-budgets.ts';
 
 /** A small fixed set, so labels stay few whatever URLs clients send. */
 export type RouteClass = 'rest' | 'graphql' | 'token' | 'health' | 'metrics' | 'page' | 'iconify' | 'other';
@@ -32,6 +33,8 @@ export interface MetricsSources {
   responseCacheBytes?: () => number;
   /** Bytes the per-release structures hold (the release cache's estimate), read when metrics are scraped. */
   releaseCacheBytes?: () => number;
+  /** Every budgeted part of memory: its bytes and budget, read when metrics are scraped. */
+  memory?: readonly MemoryPart[];
   /** Requests that met a database fault since start, by cause (health/outages.ts). */
   databaseFaults?: ReadonlyMap<string, number>;
   /** Whether the database is away now. */
@@ -106,6 +109,13 @@ export function createMetrics(sources: MetricsSources = {}): Metrics {
   readAtScrape('iconmeta_release_cache_bytes', 'Bytes held by per-release structures (icon lists, search indexes, SVG sets, kit variants, catalogues), as estimated', sources.releaseCacheBytes);
   readAtScrape('iconmeta_releases', 'Releases loaded in the database', sources.releaseCount);
   readAtScrape('iconmeta_database_down', '1 while the database is away (an outage: requests that need it get 503), else 0', sources.databaseDown && (() => Number(sources.databaseDown!())));
+  const memory = sources.memory;
+  if (memory) {
+    const gauge = (name: string, help: string, read: (part: MemoryPart) => number) =>
+      new Gauge({ name, help, labelNames: ['part'] as const, registers: [registry], collect() { for (const part of memory) this.set({ part: part.part }, read(part)); } });
+    gauge('iconmeta_memory_bytes', 'Bytes each budgeted part of memory holds, as its cache estimates them (responses, releases, icon_sets, graphql_documents, search_results)', (part) => part.bytes());
+    gauge('iconmeta_memory_budget_bytes', 'The budget of each part of memory (README: Operating)', (part) => part.budget);
+  }
   const iconSets = sources.iconSets;
   if (iconSets) {
     new Gauge({ name: 'iconmeta_icon_sets', help: 'Open icon sets served by the Iconify API', registers: [registry], async collect() { this.set((await iconSets()).sets); } });

@@ -144,7 +144,7 @@ export function createIconSetsService(repo: IconSetsRepo, keptSetsBytes: number)
     },
 
     /** Bytes of the icon sets kept whole in memory, and their budget. */
-    keptBytes: () => keptSets.bytes,
+    keptBytes: (): number => keptSets.bytes,
     keptBudget: keptSets.maxBytes,
 
     /** One icon's full data (aliases and set defaults applied), for SVG; null when absent. */

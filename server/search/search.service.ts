@@ -8,9 +8,6 @@ import type { Release, ReleasesService } from '../releases/releases.service.ts';
 import { MAX_QUERY_LENGTH, SearchIndex, type SearchDocument } from './search-index.ts';
 import type { SearchRepo } from './search.repo.ts';
 
-// Pickers send a new request per keystroke, but people type the same prefixes ("a", "ar", "arr"):
-// ranked results are kept per release and query, bounded by the bytes they hold.
-const RESULTS_CACHE_BYTES = 2 * 1024 * 1024;
 
 /** A release's search index, from what the database holds of its icons. */
 export async function buildSearchIndex(repo: SearchRepo, releaseId: number): Promise<SearchIndex> {
@@ -30,9 +27,13 @@ export async function buildSearchIndex(repo: SearchRepo, releaseId: number): Pro
 }
 
 /** Indexes live in `cache`, beside the release's other structures. */
-export function createSearchService(repo: SearchRepo, releases: ReleasesService, cache: ReleaseCache) {
+/**
+ * Pickers send a new request per keystroke, but people type the same prefixes ("a", "ar", "arr"):
+ * ranked results are kept per release and query, bounded by the bytes they hold (`resultsBytes`).
+ */
+export function createSearchService(repo: SearchRepo, releases: ReleasesService, cache: ReleaseCache, resultsBytes = 2 * 1024 * 1024) {
   const results = new LRUCache<string, number[]>({
-    maxSize: RESULTS_CACHE_BYTES,
+    maxSize: resultsBytes,
     sizeCalculation: (rowIds, key) => rowIds.length * 8 + key.length * 2 + 100,
   });
   releases.onChange(() => results.clear());
@@ -57,6 +58,9 @@ export function createSearchService(repo: SearchRepo, releases: ReleasesService,
       if (!rowIds) results.set(key, (rowIds = (await indexOf(release)).search(query)));
       return rowIds;
     },
+
+    /** Bytes of kept results, counted against their budget. */
+    resultsBytes: () => results.calculatedSize,
   };
 }
 
