@@ -8,8 +8,10 @@
 //   keeps 128 MiB of young generation whatever is live: RSS 315 MiB after bench:rest's load on the
 //   three default releases, against 168 MiB with V8's usual 16 MiB (bench/README.md, the A/B). 8 MiB
 //   saves another ~15 MiB; since the access log allocates little (2026-11-24), the speed benches show
-//   no difference between 16, 8 and 4 within this machine's noise.
-export const NODE_FLAGS = ['--max-old-space-size=384', '--max-semi-space-size=8'];
+//   no difference between 16, 8 and 4 within this machine's noise. 4 MiB (2026-11-25): 5 MiB less
+//   RSS after the Iconify loads on every open set (186 -> 181 from the sources), 3 MiB less after
+//   bench:graphql's, batches and searches as fast.
+export const NODE_FLAGS = ['--max-old-space-size=384', '--max-semi-space-size=4'];
 
 /**
  * glibc's allocator, set in the environment of `npm start`, the README's systemd unit and the
