@@ -16,6 +16,7 @@ import type { DatabaseHealth } from './health/health.ts';
 import { unavailableCause } from './health/pg-health.ts';
 import { scheduleIntegrityChecks } from './health/integrity-check.ts';
 import { createMetrics } from './http/metrics.ts';
+import { warmUpSearch } from './warm-up.ts';
 import { createIdleGc } from './idle-gc.ts';
 import { drainLogs } from './logger.ts';
 
@@ -237,6 +238,8 @@ export async function serve(config: Config, logger: Logger): Promise<void> {
     // The first search after a start finds its index built. A database that cannot be read yet
     // leaves it to the first search, as for every other release.
     await warmSearch().catch((error: unknown) => logger.debug({ problem: (error as Error).message }, 'search index not built at start'));
+    const newest = releases.loaded() ? releases.list().find((release) => release.isLatest) : undefined;
+    if (newest) await warmUpSearch(handler, newest.version).catch((error: unknown) => logger.debug({ problem: (error as Error).message }, 'search not warmed up'));
     await listen(server, config.host, config.port);
   } catch (error) {
     process.off('SIGTERM', shutdown);
