@@ -101,6 +101,31 @@ const weightOf = (mask: number) => Math.max(...FIELDS.filter((_, bit) => mask & 
 /** A word's match of one icon in one number: how it matched (MATCH), then its weight (< 1000). */
 const pack = (match: number, weight: number) => match * 1000 + weight;
 
+/**
+ * How one query word matches icons: pack(match, weight) per document, in a flat array the size
+ * of the release (a Map per word cost most of a search: a short prefix matches thousands of icons),
+ * and the documents matched, in the order met.
+ */
+class WordMatches {
+  /** pack(...) + 1 per document; 0: not matched. */
+  private readonly packed: Int32Array;
+  readonly documents: number[] = [];
+  constructor(documentCount: number) {
+    this.packed = new Int32Array(documentCount);
+  }
+  get size(): number {
+    return this.documents.length;
+  }
+  get(document: number): number | undefined {
+    const value = this.packed[document];
+    return value === 0 ? undefined : value - 1;
+  }
+  set(document: number, packed: number): void {
+    if (this.packed[document] === 0) this.documents.push(document);
+    this.packed[document] = packed + 1;
+  }
+}
+
 /** An icon that matches every query word, with what ranks it. */
 interface Candidate {
   index: number;
@@ -215,7 +240,8 @@ export class SearchIndex {
     perWord.sort((a, b) => a.size - b.size); // intersect from the rarest word
     const phrase = queryWords.join('-');
     const ranked: Candidate[] = [];
-    for (const [index, packed] of perWord[0]) {
+    for (const index of perWord[0].documents) {
+      const packed = perWord[0].get(index)!;
       let weakest = Math.floor(packed / 1000);
       let score = packed % 1000;
       let everyWord = true;
@@ -238,8 +264,8 @@ export class SearchIndex {
   }
 
   /** How `word` matches each icon it matches: pack(match, weight), the best way it does. */
-  private matchWord(word: string): Map<number, number> {
-    const matches = new Map<number, number>();
+  private matchWord(word: string): WordMatches {
+    const matches = new WordMatches(this.names.length);
     // As typed, and as the start of longer words: one run of the sorted tokens.
     for (let t = lowerBound(this.tokens, word); t < this.tokens.length && this.tokens[t].startsWith(word); t++) {
       this.addPosting(matches, t, this.tokens[t] === word ? MATCH.exact : MATCH.prefix);
@@ -248,9 +274,10 @@ export class SearchIndex {
     this.forEachTokenOfStem(stem, (t) => this.tokens[t] !== word && this.addPosting(matches, t, MATCH.exact));
     const synonyms = synonymsByStem.get(stem);
     if (synonyms) {
-      const bySynonym = new Map<number, number>();
+      const bySynonym = new WordMatches(this.names.length);
       for (const synonym of synonyms) this.forEachTokenOfStem(synonym, (t) => this.addPosting(bySynonym, t, MATCH.synonym));
-      for (const [document, packed] of bySynonym) {
+      for (const document of bySynonym.documents) {
+        const packed = bySynonym.get(document)!;
         const found = matches.get(document);
         if (found === undefined || found < pack(MATCH.synonym, 0)) matches.set(document, packed);
         else if (found >= pack(MATCH.exact, 0)) matches.set(document, found + Math.round((packed % 1000) * SYNONYM_SUPPORT));
@@ -275,7 +302,7 @@ export class SearchIndex {
   }
 
   /** Records each icon of `token`'s postings as matched by `match`, unless it matched better already. */
-  private addPosting(matches: Map<number, number>, token: number, match: number): void {
+  private addPosting(matches: WordMatches, token: number, match: number): void {
     for (let i = this.postingStart[token], end = this.postingStart[token + 1]; i < end; i++) {
       const document = this.postingDocs[i];
       const packed = pack(match, this.postingWeights[i]);
