@@ -13,7 +13,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { defaultPackageDir } from '../seeds/defaults.ts';
-import { assertPortFree, databaseWith, pinned, send, startServer, waitFor } from './support.ts';
+import { assertPortFree, databaseWith, pinned, rssMiB, send, startServer, waitFor } from './support.ts';
 
 const SERVER_PORT = 4731;
 const BARE_PORT = 4732;
@@ -28,7 +28,7 @@ const KEYSTROKES = WORDS.flatMap((word) => Array.from({ length: word.length }, (
 const LISTING = '/releases/7.3.1/icons-minimal?page_size=500';
 
 const { dir, databasePath, cleanup } = await databaseWith(['7.3.1']);
-await startServer(SERVER_PORT, databasePath);
+const server = await startServer(SERVER_PORT, databasePath);
 
 const lua = (name: string, script: string) => {
   const file = join(dir, `${name}.lua`);
@@ -104,10 +104,11 @@ await assertPortFree(BARE_PORT);
 pinned(['node', '-e', bareScript]);
 await waitFor(BARE_PORT, '/');
 
+let iconifyPid: number | undefined;
 if (ICONIFY) {
   await assertPortFree(ICONIFY_PORT);
   // Its own start command (npm start: node --expose-gc lib/index.js), icon sets from ./icons only.
-  pinned(['node', '--expose-gc', join(ICONIFY, 'node_modules/@iconify/api/lib/index.js')], { PORT: String(ICONIFY_PORT), HOST: '127.0.0.1', ICONIFY_SOURCE: 'none' }, ICONIFY);
+  iconifyPid = pinned(['node', '--expose-gc', join(ICONIFY, 'node_modules/@iconify/api/lib/index.js')], { PORT: String(ICONIFY_PORT), HOST: '127.0.0.1', ICONIFY_SOURCE: 'none' }, ICONIFY).pid;
   await waitFor(ICONIFY_PORT, '/version');
   const found = await send(ICONIFY_PORT, '/search?query=arrow&limit=100');
   if (found.status !== 200 || !JSON.parse(String(found.body)).icons.length) throw new Error(`Iconify in ${ICONIFY} found no icons: see bench/README.md`);
@@ -133,5 +134,8 @@ for (const { name, ours: [path, args], iconify } of cases) {
   }
   console.log(line);
 }
+// Both after the same load (every case above), at its end: what each holds while it works.
+const ourRss = rssMiB(server.pid!);
+console.log(`RSS after the load: iconmeta ${ourRss.toFixed(0)} MiB${iconifyPid ? `, iconify ${rssMiB(iconifyPid).toFixed(0)} MiB -> ${(ourRss / rssMiB(iconifyPid)).toFixed(2)} (goal <= 1.0, issue 28)` : ''}`);
 cleanup();
 process.exit(0);

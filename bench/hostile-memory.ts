@@ -85,6 +85,32 @@ async function debugMemory(): Promise<string> {
   }
 }
 
+/**
+ * Where the RSS is, in MiB: the process's file-backed pages (Node's or the executable's code and
+ * read-only data that ran) and anonymous memory (/proc/<pid>/smaps_rollup); of the anonymous, V8's
+ * heap as committed (by space) and the memory V8 is told about outside it (buffers, mostly), and
+ * the rest (malloc's: SQLite's page cache and statements, compression state, allocator slack); and
+ * each budgeted part's bytes against its budget (iconmeta_memory_bytes).
+ */
+async function breakdown(): Promise<string[]> {
+  const rollup = readFileSync(`/proc/${server.pid}/smaps_rollup`, 'utf8');
+  const kib = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+)`, 'm').exec(rollup)?.[1] ?? NaN) / 1024;
+  const res = await send({ path: '/metrics', text: true });
+  const metric = (name: string, labels = '') => Number(new RegExp(`^${name}${labels.replace(/[{}]/g, '\\$&')} (\\S+)$`, 'm').exec(res.text)?.[1] ?? NaN) / 1048576;
+  const heap = metric('nodejs_heap_size_total_bytes');
+  const external = metric('nodejs_external_memory_bytes');
+  const anonymous = kib('Anonymous');
+  const spaces = ['new', 'old', 'code', 'large_object'].map((space) => `${space} ${metric('nodejs_heap_space_size_total_bytes', `{space="${space}"}`).toFixed(1)}`).join(', ');
+  const parts = ['responses', 'releases', 'icon_sets', 'graphql_documents', 'search_results']
+    .map((part) => `${part} ${metric('iconmeta_memory_bytes', `{part="${part}"}`).toFixed(1)}/${metric('iconmeta_memory_budget_bytes', `{part="${part}"}`).toFixed(0)}`)
+    .join(', ');
+  return [
+    `  RSS ${kib('Rss').toFixed(1)} = file-backed ${(kib('Rss') - anonymous).toFixed(1)} + anonymous ${anonymous.toFixed(1)}`,
+    `  anonymous = V8 heap ${heap.toFixed(1)} (${spaces}; used ${metric('nodejs_heap_size_used_bytes').toFixed(1)}) + external ${external.toFixed(1)} + the rest ${(anonymous - heap - external).toFixed(1)} (malloc: SQLite, compression, slack)`,
+    `  budgeted parts, bytes/budget: ${parts}`,
+  ];
+}
+
 // --- Phases: run requests with CONCURRENCY workers, sampling RSS ---
 
 interface PhaseResult {
@@ -146,6 +172,8 @@ async function phase(name: string, count: number, make: (i: number) => Req[], ch
   const rssEnd = rss();
   const seconds = (performance.now() - started) / 1000;
   rssPeak = Math.max(rssPeak, rssEnd);
+  console.log(`where the RSS is at the end of "${name}" (MiB):`);
+  for (const line of await breakdown()) console.log(line);
   await idle();
   results.push({ name, requests, errors, seconds, rssStart, rssPeak, rssEnd, rssSettled: rss() });
 }
@@ -285,6 +313,8 @@ await phase(`GraphQL: ${DOCS} distinct documents`, DOCS, graphqlRequests, okGrap
 const rssSettled = results.at(-1)!.rssSettled;
 const hwm = statusMiB('VmHWM');
 const debug = await debugMemory();
+console.log('where the RSS is, settled (MiB):');
+for (const line of await breakdown()) console.log(line);
 
 console.log('');
 console.log(`RSS when listening ${rssListening.toFixed(0)} MiB; after the first requests (icon counts and names) ${rssIdle.toFixed(0)} MiB`);
