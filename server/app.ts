@@ -115,7 +115,10 @@ export function createApp({ database, config, logger, ...options }: AppDeps) {
   app.set('trust proxy', config.trustProxy);
   const clientAddress = createClientAddress(config.trustProxy, logger);
   app.set('etag', false); // ETags are computed once per cached response, not per request
-  app.use(echoRequestId, securityHeaders, corsHeaders, compression());
+  // The middleware compresses what Express answers itself. An answer carrying an ETag is a cached
+  // response, negotiated by sendCached already: its strong tag names its bytes as they are sent.
+  const compressible = (req: express.Request, res: express.Response) => !res.hasHeader('ETag') && compression.filter(req, res);
+  app.use(echoRequestId, securityHeaders, corsHeaders, compression({ filter: compressible }));
   app.use(requestDeadline(config.requestTimeoutMs));
   // Liveness: the process answers. Readiness: the database is open and migrated, and has releases.
   app.get('/healthz', (_req, res) => {

@@ -136,7 +136,7 @@ export const openApiDocument = {
           ...parametersOf(kitTokenQuery, 'query').map(({ required: _, ...parameter }) => parameter),
         ],
         responses: {
-          200: { description: 'The file (immutable; strong ETag; brotli/gzip except fonts)', content: binary('text/css', 'text/javascript', 'font/woff2', 'font/ttf', 'image/svg+xml') },
+          200: { description: 'The file (immutable; strong ETag; brotli, zstd or gzip except fonts)', content: binary('text/css', 'text/javascript', 'font/woff2', 'font/ttf', 'image/svg+xml') },
           304: { description: 'Not modified (If-None-Match matched)' },
           400: problem('A kit file without a valid token'),
           404: problem('No such release or file'),

@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { brotliDecompressSync } from 'node:zlib';
 import { DEFAULT_RELEASES } from '../seeds/defaults.ts';
 import { glyphOf, loadedFontFamilies, startOfflineBrowser, type OfflineBrowser } from './browser.ts';
-import { buildTestApp, countRows, packagesDatabase, removeFrom, rawGet, type TestApp } from './helpers.ts';
+import { buildTestApp, countRows, makeCompressedForms, packagesDatabase, removeFrom, rawGet, type TestApp } from './helpers.ts';
 
 const sha384 = (bytes: Buffer) => `sha384-${createHash('sha384').update(bytes).digest('base64')}`;
 const binary = (res: any, callback: (error: Error | null, body: Buffer) => void) => {
@@ -42,6 +42,8 @@ describe('release files on the CDN paths', function () {
   }
 
   it('serves CSS and JS as text with immutable caching and a strong ETag, compressed when asked, 304 when unchanged', async () => {
+    await makeCompressedForms(app.handler, '/releases/v7.3.1/css/all.css', ['br']);
+    await makeCompressedForms(app.handler, '/releases/v6.7.2/js/all.js', ['gzip']);
     const res = await rawGet(app.handler, '/releases/v7.3.1/css/all.css', { 'accept-encoding': 'br' });
     expect(res.status).to.equal(200);
     expect(res.headers['content-type']).to.equal('text/css; charset=utf-8');

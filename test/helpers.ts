@@ -16,6 +16,7 @@ import { defaultPackageDir } from '../seeds/defaults.ts';
 import { loadRelease, removeRelease, type LoadOptions } from '../seeds/load.ts';
 import { copySqliteToPostgres } from '../scripts/db-copy.ts';
 import { createApp } from '../server/app.ts';
+import { compressionsIdle } from '../server/http/background-compression.ts';
 import { loadConfig } from '../server/config.ts';
 import { freshPgDatabase } from './pg-test-databases.ts';
 import { onPostgres } from './test-dialect.ts';
@@ -137,3 +138,16 @@ export async function rawRequest(
 
 export const rawGet = (handler: Parameters<typeof rawRequest>[0], path: string, headers: Record<string, string> = {}) =>
   rawRequest(handler, { path, headers });
+
+/**
+ * Asks for a kept answer once per Accept-Encoding and waits for the compressed form each request
+ * started in the background, so that later requests get those forms. One at a time, and none
+ * while other jobs run: a job past the limit would be dropped.
+ */
+export async function makeCompressedForms(handler: Parameters<typeof rawRequest>[0], path: string, acceptEncodings: string[]): Promise<void> {
+  for (const acceptEncoding of acceptEncodings) {
+    await compressionsIdle();
+    await rawGet(handler, path, { 'accept-encoding': acceptEncoding });
+  }
+  await compressionsIdle();
+}

@@ -1,6 +1,6 @@
 // GET /releases/v<version>/<path>: a release's CSS, JS, webfonts, SVGs and sprites as the CDN
 // serves them, from the release file store. Immutable: kept in the response cache (which adds the
-// strong ETag, 304s and brotli/gzip) and answered from there by the fast path on later requests.
+// strong ETag, 304s and compressed forms) and answered from there by the fast path on later requests.
 import { Router, type Request, type Response } from 'express';
 import { AppError, notFound } from '../errors.ts';
 import { CACHE_IMMUTABLE } from '../http/cached-json.ts';

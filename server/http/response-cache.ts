@@ -1,14 +1,17 @@
-// Serialised responses of immutable data, kept as bytes with their ETag; the gzip and brotli forms
-// are made the first time a client asks for them and kept too. Bounded by a byte budget (LRU) that
-// counts what an entry really holds: every buffer is an exact-size copy, because a small
-// Buffer.from(string) is a slice of an 8 KiB pool slab and a small zlib result a slice of a
-// 16 KiB output buffer, and a kept slice keeps its whole parent alive (measured: 36 KB held per
-// small entry, 6x the budget).
+// Serialised responses of immutable data, kept as bytes with their ETag, and their compressed
+// forms. A cold miss pays nothing for compression: a kept entry goes out as identity bytes until
+// its strong form for the client's coding, started by that request, is made on the thread pool
+// (background-compression.ts); only a client refusing identity bytes waits for a fast level.
+// Bounded by a byte budget (LRU) that counts what an entry really holds: every buffer is an
+// exact-size copy, because a small Buffer.from(string) is a slice of an 8 KiB pool slab and a small
+// zlib result a slice of a 16 KiB output buffer, and a kept slice keeps its whole parent alive
+// (measured: 36 KB held per small entry, 6x the budget).
 import { hash } from 'node:crypto';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { LRUCache } from 'lru-cache';
+import { compressInBackground } from './background-compression.ts';
+import { CODINGS, compressFast, type Coding } from './compression.ts';
 
-export type Encoding = 'br' | 'gzip' | 'identity';
+export type Encoding = Coding | 'identity';
 
 export interface CachedResponse {
   body: Buffer;
@@ -16,11 +19,14 @@ export interface CachedResponse {
   cacheControl: string;
   /** Strong ETag of the identity bytes; encoded forms get a suffix, since their bytes differ. */
   etag: string;
-  encoded: Partial<Record<'br' | 'gzip', Buffer>>;
-  /** The complete 200 headers per encoding and header set, built on first use and reused. */
+  /** The strong forms made so far. */
+  encoded: Partial<Record<Coding, Buffer>>;
+  /** The complete headers per status, form and header set, built on first use and reused. */
   headers: Map<string, Record<string, string | number>>;
   /** False for bytes that are compressed already (WOFF2 fonts): always sent as they are. */
   compressible?: boolean;
+  /** Set by whatever keeps the entry (the response cache, the web assets): only later requests would get a strong form made now. */
+  kept?: boolean;
   /** Set by the cache holding the entry: a compressed form was added, so count its size again. */
   grown?: () => void;
 }
@@ -43,38 +49,67 @@ export function cachedResponse(body: string | Buffer, contentType: string, cache
 // Below this size compression saves less than its headers cost.
 const MIN_COMPRESS_BYTES = 1024;
 
-/** The bytes to send for `encoding`, compressing once on first use. */
-export function bodyFor(entry: CachedResponse, encoding: Encoding): { bytes: Buffer; encoding: Encoding } {
-  if (encoding === 'identity' || entry.compressible === false || entry.body.length < MIN_COMPRESS_BYTES) return { bytes: entry.body, encoding: 'identity' };
-  let bytes = entry.encoded[encoding];
-  if (!bytes) {
-    // Brotli quality 5 compresses a 400 KB page in a few ms, close to quality 11's ratio for JSON.
-    const compressed =
-      encoding === 'br'
-        ? brotliCompressSync(entry.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: entry.body.length } })
-        : gzipSync(entry.body, { level: 6 });
-    entry.encoded[encoding] = bytes = exactCopy(compressed);
+/** Which bytes of an entry a response carries: identity, a strong form, or one made at a fast level. */
+export interface Form {
+  encoding: Encoding;
+  fast: boolean;
+}
+const IDENTITY: Form = { encoding: 'identity', fast: false };
+const STRONG = Object.fromEntries(CODINGS.map((encoding) => [encoding, { encoding, fast: false }])) as Record<Coding, Form>;
+const FAST = Object.fromEntries(CODINGS.map((encoding) => [encoding, { encoding, fast: true }])) as Record<Coding, Form>;
+
+/**
+ * The form a 200 carries now for a client preferring `encoding`. A kept entry without that strong
+ * form gets it made in the background meanwhile and goes out as identity bytes, at a fast level
+ * only to a client refusing those. An entry nobody keeps has no later request to wait for: it is
+ * compressed at the fast level now, as strong levels cost several times more.
+ */
+export function formFor(entry: CachedResponse, encoding: Encoding, identityAcceptable: boolean): Form {
+  if (encoding === 'identity' || entry.compressible === false || entry.body.length < MIN_COMPRESS_BYTES) return IDENTITY;
+  if (entry.encoded[encoding]) return STRONG[encoding];
+  if (!entry.kept) return FAST[encoding];
+  compressInBackground(entry, encoding, entry.body, (compressed) => {
+    entry.encoded[encoding] = exactCopy(compressed);
     entry.grown?.();
-  }
-  return { bytes, encoding };
+  });
+  return identityAcceptable ? IDENTITY : FAST[encoding];
 }
 
-export function etagFor(entry: CachedResponse, encoding: Encoding): string {
-  return encoding === 'identity' ? entry.etag : `${entry.etag.slice(0, -1)}-${encoding}"`;
+/** The bytes a 200 sends for a client preferring `encoding` (see formFor), and their form. */
+export function bodyFor(entry: CachedResponse, encoding: Encoding, identityAcceptable = true): { form: Form; bytes: Buffer } {
+  const form = formFor(entry, encoding, identityAcceptable);
+  if (form.encoding === 'identity') return { form, bytes: entry.body };
+  return { form, bytes: form.fast ? compressFast(entry.body, form.encoding) : entry.encoded[form.encoding]! };
 }
 
-// What an entry holds besides its buffers: the entry and key strings, the ETag, and up to six
-// header objects for 200s (three encodings, with and without the fast path's headers), measured
-// ~2.4 KB, plus the smaller 304 ones of the encodings its clients revalidate.
-const ENTRY_OVERHEAD = 3_000;
+// A strong ETag names one byte sequence: each form's tag is the identity bytes' with a suffix, the
+// fast level's (`-gzip1`) apart from the strong level's (`-gzip`).
+const suffixOf = (form: Form) => (form.encoding === 'identity' ? '' : `-${form.encoding}${form.fast ? '1' : ''}`);
+const FORM_BY_SUFFIX = new Map([IDENTITY, ...Object.values(STRONG), ...Object.values(FAST)].map((form) => [suffixOf(form), form]));
+
+export const etagFor = (entry: CachedResponse, form: Form): string => (form.encoding === 'identity' ? entry.etag : `${entry.etag.slice(0, -1)}${suffixOf(form)}"`);
+
+/** The form of the entry an entity tag from If-None-Match names, if any (weak or strong alike). */
+export function formNamedBy(entry: CachedResponse, tag: string): Form | undefined {
+  const value = tag.trim().replace(/^W\//, '').replace(/^"|"$/g, '');
+  const hash = entry.etag.slice(1, -1);
+  return value.startsWith(hash) ? FORM_BY_SUFFIX.get(value.slice(hash.length)) : undefined;
+}
+
+// What an entry holds besides its buffers: the entry and key strings, the ETag, and up to eight
+// header objects for 200s (four encodings, with and without the fast path's headers; six measured
+// ~2.4 KB), plus the smaller 304 ones of the encodings its clients revalidate.
+const ENTRY_OVERHEAD = 3_500;
 
 export const entrySize = (entry: CachedResponse, key: string) =>
-  entry.body.length + (entry.encoded.br?.length ?? 0) + (entry.encoded.gzip?.length ?? 0) + 2 * key.length + ENTRY_OVERHEAD;
+  entry.body.length + (entry.encoded.br?.length ?? 0) + (entry.encoded.zstd?.length ?? 0) + (entry.encoded.gzip?.length ?? 0) + 2 * key.length + ENTRY_OVERHEAD;
 
 export function createResponseCache(maxBytes: number) {
   const lru = new LRUCache<string, CachedResponse>({ maxSize: maxBytes, sizeCalculation: entrySize });
   const set = (key: string, entry: CachedResponse) => {
-    // lru-cache counts a value's size when it is set: set it again when it grows.
+    entry.kept = true;
+    // lru-cache counts a value's size when it is set: set it again when it grows (a background
+    // job finishing after the entry was dropped finds another entry, or none, and leaves it so).
     entry.grown = () => {
       if (lru.peek(key) !== entry) return;
       lru.delete(key);

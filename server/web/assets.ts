@@ -32,7 +32,12 @@ export function loadWebAssets(dir = new URL('../../web/', import.meta.url)): Web
   for (const [name, content] of bytes) hash.update(name).update(content);
   const base = `/web/${hash.digest('base64url').slice(0, 12)}/`;
   const entries = new Map<string, CachedResponse>();
-  for (const [name, content] of bytes) entries.set(base + name, cachedResponse(content, contentTypeOf(name), CACHE_IMMUTABLE));
+  for (const [name, content] of bytes) {
+    // Kept for the process's life: worth their strong compressed forms.
+    const entry = cachedResponse(content, contentTypeOf(name), CACHE_IMMUTABLE);
+    entry.kept = true;
+    entries.set(base + name, entry);
+  }
 
   const inline = new Map(
     [...bytes].map(([name, content]) => [name, { text: content.toString('utf8'), hash: `'sha256-${createHash('sha256').update(content).digest('base64')}'` }]),
