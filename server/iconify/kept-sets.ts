@@ -1,6 +1,7 @@
 // The popular open icon sets, kept whole in memory in one budget (ICON_SET_CACHE_MB): a kept set
-// answers a batch with a map lookup a name, where a set read from the database costs a statement. A set is kept after a few reads from the database; a set
-// larger than half the budget is never kept, so that one set cannot push every other out.
+// answers a batch with a map lookup a name, where a set read from the database costs a statement.
+// A set is kept after a few reads from the database; a set larger than half the budget is never
+// kept, so that one set cannot push every other out.
 import { LRUCache } from 'lru-cache';
 import type { EntryRow, IconSetsRepo } from './icon-sets.repo.ts';
 
