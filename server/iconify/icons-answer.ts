@@ -2,7 +2,14 @@
 // to them, and the names not found, in the Iconify API's key order. Written from the entries'
 // stored JSON as it is: no parse and no serialisation of icon bodies.
 import type { ExtendedIconifyIcon, IconifyJSON } from '@iconify/types';
-import type { IconSet } from './icon-sets.service.ts';
+
+/** What an answer says of its set besides the icons. */
+interface AnswerSet {
+  prefix: string;
+  lastModified: number;
+  /** Set-wide left, top, width, height. */
+  defaults: Record<string, number>;
+}
 
 /** Alias chains longer than this are refused as broken (validation already drops loops). */
 export const MAX_ALIAS_DEPTH = 32;
@@ -62,7 +69,7 @@ interface Output {
   entry(name: string): void;
 }
 
-function layout(set: IconSet, { icons, aliases, codePoints, missing }: Gathered, out: Output): void {
+function layout(set: AnswerSet, { icons, aliases, codePoints, missing }: Gathered, out: Output): void {
   const members = (names: string[]) => {
     for (const [i, name] of names.entries()) {
       out.text(`${i === 0 ? '' : ','}${JSON.stringify(name)}:`);
@@ -83,14 +90,14 @@ function layout(set: IconSet, { icons, aliases, codePoints, missing }: Gathered,
 }
 
 /** The answer as JSON text. */
-export function answerText(set: IconSet, gathered: Gathered, source: EntrySource): string {
+export function answerText(set: AnswerSet, gathered: Gathered, source: EntrySource): string {
   let text = '';
   layout(set, gathered, { text: (json) => void (text += json), entry: (name) => void (text += source.dataOf(name)) });
   return text;
 }
 
 /** The answer as an object (pretty output, CSS). */
-export function answerObject(set: IconSet, { icons, aliases, codePoints, missing }: Gathered, source: EntrySource): IconifyJSON & { not_found?: string[] } {
+export function answerObject(set: AnswerSet, { icons, aliases, codePoints, missing }: Gathered, source: EntrySource): IconifyJSON & { not_found?: string[] } {
   const answer: IconifyJSON & { not_found?: string[] } = {
     prefix: set.prefix,
     lastModified: set.lastModified,
