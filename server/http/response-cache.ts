@@ -31,8 +31,9 @@ export interface CachedResponse {
   grown?: () => void;
 }
 
-/** An unpooled buffer holding exactly `bytes`. */
+/** An unpooled buffer holding exactly `bytes`: `bytes` itself when it is one already. */
 function exactCopy(bytes: Buffer | string): Buffer {
+  if (typeof bytes !== 'string' && bytes.byteOffset === 0 && bytes.buffer.byteLength === bytes.length) return bytes;
   const length = typeof bytes === 'string' ? Buffer.byteLength(bytes) : bytes.length;
   const copy = Buffer.allocUnsafeSlow(length);
   if (typeof bytes === 'string') copy.write(bytes);

@@ -7,8 +7,8 @@ import { getIconData } from '@iconify/utils/lib/icon-set/get-icon';
 import { matchIconName } from '@iconify/utils/lib/icon/name';
 import { LRUCache } from 'lru-cache';
 import type { EntryRow, IconSetsRepo } from './icon-sets.repo.ts';
-import { answerObject, answerText, gather, MAX_ALIAS_DEPTH, type EntrySource } from './icons-answer.ts';
-import { createKeptSets } from './kept-sets.ts';
+import { answerBytes, answerObject, answerText, gather, MAX_ALIAS_DEPTH, type EntrySource } from './icons-answer.ts';
+import { createKeptSets, type KeptSet } from './kept-sets.ts';
 import { reloadable } from './reloadable.ts';
 
 export interface IconSet {
@@ -100,11 +100,11 @@ export function createIconSetsService(repo: IconSetsRepo, keptSetsBytes: number)
   }
 
   /** The set's entries: kept in memory, or those `names` lead to read from the database; with code points when needed. */
-  async function entriesFor(set: IconSet, names: string[]): Promise<{ source: EntrySource; chars: Record<string, string> | null }> {
+  async function entriesFor(set: IconSet, names: string[]): Promise<{ source: EntrySource; chars: Record<string, string> | null; kept?: KeptSet }> {
     const kept = keptSets.get(set.id);
     if (!kept) return readEntries(set, names);
     const chars = names.some((name) => kept.parentOf(name) === undefined) ? await charsOf(set) : null;
-    return { source: kept, chars };
+    return { source: kept, chars, kept };
   }
 
   return {
@@ -137,10 +137,11 @@ export function createIconSetsService(repo: IconSetsRepo, keptSetsBytes: number)
       return answerObject(set, gather(source, chars, names), source);
     },
 
-    /** The same answer as JSON text, written from the entries' stored JSON as it is. */
-    async iconsDataJson(set: IconSet, names: string[]): Promise<string> {
-      const { source, chars } = await entriesFor(set, names);
-      return answerText(set, gather(source, chars, names), source);
+    /** The same answer as JSON, written from the entries' stored JSON as it is: bytes from a kept set, else text. */
+    async iconsDataJson(set: IconSet, names: string[]): Promise<string | Buffer> {
+      const { source, chars, kept } = await entriesFor(set, names);
+      const gathered = gather(source, chars, names);
+      return kept ? answerBytes(set, gathered, kept) : answerText(set, gathered, source);
     },
 
     /** Bytes of the icon sets kept whole in memory, and their budget. */

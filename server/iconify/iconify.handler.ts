@@ -63,7 +63,7 @@ export interface IconifyHandlerDeps {
   fallback: (req: IncomingMessage, res: ServerResponse, error: unknown) => void;
 }
 
-type Built = { body: string; type: string; cacheControl: string; headers?: Record<string, string> };
+type Built = { body: string | Buffer; type: string; cacheControl: string; headers?: Record<string, string> };
 
 /** Returns true when the request is the Iconify API's (answered now or soon), false for anything else. */
 export function createIconifyHandler({ sets, search, cache, path: base, staticHeaders, fallback }: IconifyHandlerDeps) {
@@ -102,11 +102,12 @@ export function createIconifyHandler({ sets, search, cache, path: base, staticHe
   const json = (query: Query, data: unknown, wrap?: boolean) =>
     wrapped(query, text(query.pretty) && flag(query.pretty) !== false ? JSON.stringify(data, null, 4) : JSON.stringify(data), wrap);
 
-  const wrapped = (query: Query, body: string, wrap?: boolean) => {
+  const wrapped = (query: Query, body: string | Buffer, wrap?: boolean) => {
     const callback = wrap === false ? undefined : (text(query.callback) ?? (wrap ? DEFAULT_CALLBACK : undefined));
     if (callback === undefined) return { body, type: 'application/json; charset=utf-8', cacheControl: CACHE_DATA };
     if (!CALLBACK.test(callback)) throw new IconifyError(400);
-    return { body: `${callback}(${body});`, type: 'application/javascript; charset=utf-8', cacheControl: CACHE_DATA };
+    const script = typeof body === 'string' ? `${callback}(${body});` : Buffer.concat([Buffer.from(`${callback}(`), body, Buffer.from(');')]);
+    return { body: script, type: 'application/javascript; charset=utf-8', cacheControl: CACHE_DATA };
   };
 
   const setOf = async (prefix: string | undefined): Promise<IconSet> => {

@@ -1,7 +1,9 @@
 // The answer to /{prefix}.json?icons=...: IconifyJSON with the asked icons, the aliases that lead
 // to them, and the names not found, in the Iconify API's key order. Written from the entries'
-// stored JSON as it is: no parse and no serialisation of icon bodies.
+// stored JSON as it is: no parse and no serialisation of icon bodies; as text from rows read from
+// the database, as bytes copied from a kept set.
 import type { ExtendedIconifyIcon, IconifyJSON } from '@iconify/types';
+import type { KeptSet } from './kept-sets.ts';
 
 /** What an answer says of its set besides the icons. */
 interface AnswerSet {
@@ -63,19 +65,19 @@ export function gather(source: EntrySource, chars: Record<string, string> | null
   return { icons: [...icons], aliases: [...aliases], codePoints, missing: [...missing] };
 }
 
-/** Where `layout` writes: literal JSON text, and entries' stored JSON. */
+/** Where `layout` writes: literal JSON text, and entries as members (`"name":` and the stored JSON). */
 interface Output {
   text(json: string): void;
-  entry(name: string): void;
+  member(name: string): void;
 }
 
 function layout(set: AnswerSet, { icons, aliases, codePoints, missing }: Gathered, out: Output): void {
   const members = (names: string[]) => {
     for (const [i, name] of names.entries()) {
-      out.text(`${i === 0 ? '' : ','}${JSON.stringify(name)}:`);
+      if (i > 0) out.text(',');
       const icon = codePoints.get(name);
-      if (icon === undefined) out.entry(name);
-      else out.text(JSON.stringify({ parent: icon }));
+      if (icon === undefined) out.member(name);
+      else out.text(`${JSON.stringify(name)}:${JSON.stringify({ parent: icon })}`);
     }
   };
   out.text(`{"prefix":${JSON.stringify(set.prefix)},"lastModified":${set.lastModified},"aliases":{`);
@@ -92,9 +94,27 @@ function layout(set: AnswerSet, { icons, aliases, codePoints, missing }: Gathere
 /** The answer as JSON text. */
 export function answerText(set: AnswerSet, gathered: Gathered, source: EntrySource): string {
   let text = '';
-  layout(set, gathered, { text: (json) => void (text += json), entry: (name) => void (text += source.dataOf(name)) });
+  layout(set, gathered, { text: (json) => void (text += json), member: (name) => void (text += `${JSON.stringify(name)}:${source.dataOf(name)}`) });
   return text;
 }
+
+/**
+ * The answer as UTF-8 bytes copied from a kept set's members: measured, then written into one
+ * buffer of exactly that size (kept as it is by the response cache).
+ */
+export function answerBytes(set: AnswerSet, gathered: Gathered, kept: KeptSet): Buffer {
+  let length = 0;
+  layout(set, gathered, { text: (json) => void (length += json === ',' ? 1 : Buffer.byteLength(json)), member: (name) => void (length += kept.memberLength(name)) });
+  const bytes = Buffer.allocUnsafeSlow(length);
+  let at = 0;
+  layout(set, gathered, {
+    text: (json) => void (json === ',' ? (bytes[at++] = COMMA) : (at += bytes.write(json, at))),
+    member: (name) => void (at = kept.copyMember(name, bytes, at)),
+  });
+  return bytes;
+}
+
+const COMMA = 0x2c;
 
 /** The answer as an object (pretty output, CSS). */
 export function answerObject(set: AnswerSet, { icons, aliases, codePoints, missing }: Gathered, source: EntrySource): IconifyJSON & { not_found?: string[] } {

@@ -1,14 +1,15 @@
 // The popular open icon sets, kept whole in memory in one budget (ICON_SET_CACHE_MB): a kept set
-// answers a batch with a map lookup a name, where a set read from the database costs a statement.
+// answers a batch with a map lookup and a copy a name, where a set read from the database costs a
+// statement and a string built from pieces.
 // A set is kept after a few reads from the database; a set larger than half the budget is never
 // kept, so that one set cannot push every other out.
 import { LRUCache } from 'lru-cache';
 import type { EntryRow, IconSetsRepo } from './icon-sets.repo.ts';
 
 /**
- * What a kept entry costs besides its name's and stored JSON's characters: the strings' headers,
- * its slot in the name map and in the parent and data arrays (measured: mdi's 14,001 entries,
- * 2.87 M characters, take 4.32 MB of heap; test/memory-bounds.test.ts checks it).
+ * What a kept entry costs besides its member's bytes: its name as the map's key, its slots in the
+ * map, the parents and the offsets, an alias's parent (measured: mdi's 14,001 entries hold 4.39 MB,
+ * heap and buffer, 1.005 of this estimate; test/memory-bounds.test.ts checks it).
  */
 const ENTRY_OVERHEAD = 104;
 /** Reads of a set from the database after which it is kept whole. */
@@ -19,22 +20,40 @@ const KEEP_AFTER_READS = 8;
  */
 const KEEP_INTERVAL_MS = 1000;
 
-/** One set's entries (icons and aliases): their names, parents and stored JSON. */
+/**
+ * One set's entries (icons and aliases): their names and parents, and each entry as the member an
+ * answer writes (`"name":{...}`, its stored JSON), one after another in one buffer. An answer is
+ * then a few copies of bytes, not a string built from pieces and encoded again: the strings a
+ * built answer left behind cost more than building it (bench/README.md, 2026-11-25).
+ */
 export class KeptSet {
   readonly size: number;
   private readonly index = new Map<string, number>();
   private readonly parents: (string | null)[] = [];
-  private readonly data: string[] = [];
+  /** Entry i's member is members[memberStart[i], memberStart[i + 1]); its stored JSON starts at dataStart[i]. */
+  private readonly members: Buffer;
+  private readonly memberStart: Uint32Array;
+  private readonly dataStart: Uint32Array;
 
   constructor(rows: EntryRow[]) {
-    let size = 0;
-    for (const row of rows) {
-      this.index.set(row.name, this.data.length);
+    this.memberStart = new Uint32Array(rows.length + 1);
+    this.dataStart = new Uint32Array(rows.length);
+    const keys = rows.map((row) => `${JSON.stringify(row.name)}:`);
+    let length = 0;
+    for (const [i, row] of rows.entries()) {
+      this.index.set(row.name, i);
       this.parents.push(row.parent);
-      this.data.push(row.data);
-      size += row.name.length + row.data.length + ENTRY_OVERHEAD;
+      this.memberStart[i] = length;
+      this.dataStart[i] = length += Buffer.byteLength(keys[i]);
+      length += Buffer.byteLength(row.data);
     }
-    this.size = size;
+    this.memberStart[rows.length] = length;
+    this.members = Buffer.allocUnsafeSlow(length);
+    for (const [i, row] of rows.entries()) {
+      this.members.write(keys[i], this.memberStart[i]);
+      this.members.write(row.data, this.dataStart[i]);
+    }
+    this.size = length + rows.length * ENTRY_OVERHEAD;
   }
 
   /** The entry's parent (null: an icon, not an alias), or undefined when the set has no such entry. */
@@ -45,7 +64,20 @@ export class KeptSet {
 
   /** The stored JSON of an entry the set has. */
   dataOf(name: string): string {
-    return this.data[this.index.get(name)!];
+    const i = this.index.get(name)!;
+    return this.members.toString('utf8', this.dataStart[i], this.memberStart[i + 1]);
+  }
+
+  /** The byte length of an entry's member (`"name":{...}`). */
+  memberLength(name: string): number {
+    const i = this.index.get(name)!;
+    return this.memberStart[i + 1] - this.memberStart[i];
+  }
+
+  /** Copies an entry's member into `target` at `at`; returns the position after it. */
+  copyMember(name: string, target: Buffer, at: number): number {
+    const i = this.index.get(name)!;
+    return at + this.members.copy(target, at, this.memberStart[i], this.memberStart[i + 1]);
   }
 }
 
