@@ -7,14 +7,17 @@ import { createServer, request, type IncomingMessage, type ServerResponse } from
 import type { AddressInfo } from 'node:net';
 
 const QUERY = 'query WarmUp($version: String!) { search(version: $version, query: "arrow", first: 1) { id label } }';
+/** A warm-up not answered by then is given up: a stalled database must not hold the start. */
+const WARM_UP_TIMEOUT_MS = 2_000;
 
-export async function warmUpSearch(handler: (req: IncomingMessage, res: ServerResponse) => void, version: string): Promise<void> {
+export async function warmUpSearch(handler: (req: IncomingMessage, res: ServerResponse) => void, version: string, timeoutMs = WARM_UP_TIMEOUT_MS): Promise<void> {
   const server = createServer(handler);
   await new Promise<void>((resolve, reject) => server.once('error', reject).listen(0, '127.0.0.1', resolve));
   try {
     const { port } = server.address() as AddressInfo;
     await new Promise<void>((resolve, reject) => {
-      const req = request({ host: '127.0.0.1', port, method: 'POST', path: '/graphql', headers: { 'content-type': 'application/json', 'x-request-id': 'warm-up', connection: 'close' } }, (res) => {
+      const headers = { 'content-type': 'application/json', 'x-request-id': 'warm-up', connection: 'close' };
+      const req = request({ host: '127.0.0.1', port, method: 'POST', path: '/graphql', headers, signal: AbortSignal.timeout(timeoutMs) }, (res) => {
         res.resume();
         res.on('end', () => (res.statusCode === 200 ? resolve() : reject(new Error(`the warm-up search was answered ${res.statusCode}`))));
       });
@@ -22,6 +25,8 @@ export async function warmUpSearch(handler: (req: IncomingMessage, res: ServerRe
       req.end(JSON.stringify({ query: QUERY, variables: { version } }));
     });
   } finally {
+    // A request still being answered (given up above) would keep close() waiting.
+    server.closeAllConnections();
     await new Promise((resolve) => server.close(resolve));
   }
 }

@@ -1,0 +1,25 @@
+// The search sent before listening (server/warm-up.ts): through the app's own handler, and never
+// holding the start when it is not answered.
+import { expect } from 'chai';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { warmUpSearch } from '../server/warm-up.ts';
+import { buildTestApp, rejectionOf } from './helpers.ts';
+
+describe('the warm-up search', () => {
+  it('sends a search of the newest release through the app, answered 200', async () => {
+    const app = await buildTestApp();
+    const seen: string[] = [];
+    const handler = (req: IncomingMessage, res: ServerResponse) => {
+      res.on('finish', () => seen.push(`${req.method} ${req.url} ${res.statusCode} ${req.headers['x-request-id']}`));
+      app.handler(req, res);
+    };
+    await warmUpSearch(handler, '1.2.0');
+    expect(seen).to.deep.equal(['POST /graphql 200 warm-up']);
+  });
+
+  it('gives up, and lets the start go on, when nothing answers in time', async () => {
+    // A handler that never answers: without the timeout, this would hang until mocha's own.
+    const error = await rejectionOf(warmUpSearch(() => {}, '1.2.0', 100));
+    expect(error.name).to.match(/TimeoutError|AbortError/);
+  });
+});
