@@ -56,6 +56,20 @@ describe('open icon sets', function () {
       expect(res.body.width).to.equal(24);
     });
 
+    it('answers from the new set when it was replaced before the server heard of it, never from neither', async () => {
+      await addIconSets(database, writeSet('v1.json', tinySet('tiny', '1.0.0', '<path d="M1 1"/>')));
+      const app = await buildTestApp({ database });
+      expect((await app.http.get('/iconify/tiny.json?icons=square').expect(200)).body.icons.square.body).to.equal('<path d="M1 1"/>');
+      // The same connection: SQLite's data_version does not move for its own commits, so the
+      // server's set list still names the old set, whose rows are gone.
+      await addIconSets(database, writeSet('v2.json', tinySet('tiny', '2.0.0', '<path d="M2 2"/>')));
+      const res = await app.http.get('/iconify/tiny.json?icons=square,box').expect(200);
+      expect(res.body.icons.square.body).to.equal('<path d="M2 2"/>');
+      expect(res.body.aliases).to.have.key('box');
+      expect(res.body.not_found).to.equal(undefined);
+      expect(String((await app.http.get('/iconify/tiny/box.svg').responseType('blob').expect(200)).body)).to.contain('M2 2');
+    });
+
     it('refuses a set that is not valid IconifyJSON, saying why, and writes nothing', async () => {
       const bad = writeSet('bad.json', { prefix: 'Bad Prefix', icons: { a: { body: '<path/>' } } });
       expect((await rejectionOf(addIconSets(database, bad))).message).to.match(/prefix "Bad Prefix"/);

@@ -36,6 +36,9 @@ export function createIconSetsRepo(database: Database) {
         .from(s)
         .orderBy(s.id),
 
+    /** The id of the set with this prefix now (null: none): a replaced set has a new one. */
+    setId: async (prefix: string): Promise<number | null> => (await db.select({ id: s.id }).from(s).where(eq(s.prefix, prefix)))[0]?.id ?? null,
+
     /** A set's code points -> icon names (sets made from fonts), as JSON text. */
     chars: async (setId: number) => (await db.select({ chars: s.chars }).from(s).where(eq(s.id, setId)))[0]?.chars ?? null,
 

@@ -99,12 +99,32 @@ export function createIconSetsService(repo: IconSetsRepo, keptSetsBytes: number)
     return { source: rowSource(found), chars };
   }
 
-  /** The set's entries: kept in memory, or those `names` lead to read from the database; with code points when needed. */
-  async function entriesFor(set: IconSet, names: string[]): Promise<{ source: EntrySource; chars: Record<string, string> | null; kept?: KeptSet }> {
+  /** Forgets what was read of the sets (the list, code points, kept sets). */
+  function forget(): void {
+    setList.drop();
+    charMaps.clear();
+    keptSets.clear();
+  }
+
+  /**
+   * The set's entries: kept in memory, or those `names` lead to read from the database; with code
+   * points when needed; and the set they are of. A name missing from a set read from the database
+   * may mean another process replaced or removed the set a moment ago, before this one heard of it
+   * (PostgreSQL's NOTIFY takes a moment; SQLite's check before each request sees it at once): then
+   * the set list is read again, and the entries with it, so that an answer shows the old set or the
+   * new one, never the rows of neither.
+   */
+  async function entriesFor(set: IconSet, names: string[]): Promise<{ set: IconSet; source: EntrySource; chars: Record<string, string> | null; kept?: KeptSet }> {
     const kept = keptSets.get(set.id);
-    if (!kept) return readEntries(set, names);
-    const chars = names.some((name) => kept.parentOf(name) === undefined) ? await charsOf(set) : null;
-    return { source: kept, chars, kept };
+    if (kept) {
+      const chars = names.some((name) => kept.parentOf(name) === undefined) ? await charsOf(set) : null;
+      return { set, source: kept, chars, kept };
+    }
+    const read = await readEntries(set, names);
+    if (names.every((name) => read.source.parentOf(name) !== undefined) || (await repo.setId(set.prefix)) === set.id) return { set, ...read };
+    forget();
+    const now = (await current()).get(set.prefix);
+    return now ? { set: now, ...(await readEntries(now, names)) } : { set, ...read };
   }
 
   return {
@@ -115,9 +135,7 @@ export function createIconSetsService(repo: IconSetsRepo, keptSetsBytes: number)
     onChange: (listener: () => void) => void listeners.push(listener),
     /** Drops the set list: read again at the next request. */
     changed(): void {
-      setList.drop();
-      charMaps.clear();
-      keptSets.clear();
+      forget();
       listeners.forEach((listener) => listener());
     },
 
@@ -132,14 +150,14 @@ export function createIconSetsService(repo: IconSetsRepo, keptSetsBytes: number)
      * names not found: what clients load icons with. A code point of a font-made set is answered
      * as an alias of its icon. Keys in the order the Iconify API gives them.
      */
-    async iconsData(set: IconSet, names: string[]): Promise<IconsData> {
-      const { source, chars } = await entriesFor(set, names);
+    async iconsData(asked: IconSet, names: string[]): Promise<IconsData> {
+      const { set, source, chars } = await entriesFor(asked, names);
       return answerObject(set, gather(source, chars, names), source);
     },
 
     /** The same answer as JSON, written from the entries' stored JSON as it is: bytes from a kept set, else text. */
-    async iconsDataJson(set: IconSet, names: string[]): Promise<string | Buffer> {
-      const { source, chars, kept } = await entriesFor(set, names);
+    async iconsDataJson(asked: IconSet, names: string[]): Promise<string | Buffer> {
+      const { set, source, chars, kept } = await entriesFor(asked, names);
       const gathered = gather(source, chars, names);
       return kept ? answerBytes(set, gathered, kept) : answerText(set, gathered, source);
     },
@@ -149,8 +167,8 @@ export function createIconSetsService(repo: IconSetsRepo, keptSetsBytes: number)
     keptBudget: keptSets.maxBytes,
 
     /** One icon's full data (aliases and set defaults applied), for SVG; null when absent. */
-    async iconData(set: IconSet, name: string) {
-      const { source, chars } = await entriesFor(set, [name]);
+    async iconData(asked: IconSet, name: string) {
+      const { set, source, chars } = await entriesFor(asked, [name]);
       const { icons, aliases, codePoints, missing } = gather(source, chars, [name]);
       if (missing.length > 0) return null;
       const partial: IconifyJSON = { prefix: set.prefix, icons: {}, aliases: {}, ...set.defaults };
