@@ -7,12 +7,10 @@
 // UPDATE_SCREENSHOTS=1 also writes docs/screenshots/*.png.
 import { expect } from 'chai';
 import { mkdirSync, readFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import type { Browser, HTTPRequest, Page } from 'puppeteer-core';
+import type { HTTPRequest, Page } from 'puppeteer-core';
 import { defaultPackageDir, seedDefaultsIfEmpty } from '../seeds/defaults.ts';
-import { launchChromium } from './chromium.ts';
+import { openServicePage, type ServicePage } from './browser.ts';
 import { buildTestApp, databaseWith, type TestApp } from './helpers.ts';
 import { root } from './process-helpers.ts';
 
@@ -24,26 +22,18 @@ const packagePath = (version: string, style: string, id: string) =>
 
 describe('the icon browser in Chromium', function () {
   this.timeout(120_000);
-  let server: Server;
+  let watched: ServicePage;
   let base: string;
-  let browser: Browser;
   let page: Page;
   let app: TestApp;
-  const problems: string[] = [];
-  const foreign: string[] = [];
+  let problems: string[];
+  let foreign: string[];
   const timings: Record<string, number> = {};
 
   before(async () => {
-    browser = await launchChromium();
     app = await buildTestApp({ database: await databaseWith('default releases', (db) => seedDefaultsIfEmpty(db, { info: () => {} })) });
-    server = createServer(app.handler);
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    page = await browser.newPage();
-    await page.setViewport({ width: 1200, height: 800 });
-    page.on('console', (m) => m.type() === 'error' && problems.push(`console: ${m.text()} (${page.url()})`));
-    page.on('pageerror', (e) => problems.push(`page error: ${(e as Error).message}`));
-    page.on('request', (r) => !r.url().startsWith(base) && !r.url().startsWith('data:') && foreign.push(r.url()));
+    watched = await openServicePage(app.handler);
+    ({ base, page, problems, foreign } = watched);
     // Every copy is recorded (and still performed), so the test reads exactly what was written.
     await page.evaluateOnNewDocument(() => {
       const clipboard = navigator.clipboard;
@@ -59,8 +49,7 @@ describe('the icon browser in Chromium', function () {
   });
 
   after(async () => {
-    await browser?.close();
-    server?.close();
+    await watched?.close();
     await app?.close();
     console.log(`      browser timings (ms): ${JSON.stringify(timings)}`);
   });

@@ -69,6 +69,44 @@ export async function startOfflineBrowser(handler: (req: IncomingMessage, res: S
   };
 }
 
+/** The service's own pages in Chromium: what a page did wrong, and what it asked of other origins. */
+export interface ServicePage {
+  /** The service's origin, `http://127.0.0.1:<port>`. */
+  base: string;
+  page: Page;
+  /** Console errors and page errors: should stay empty. */
+  problems: string[];
+  /** Requests to anywhere but the service (data: URLs aside): should stay empty. */
+  foreign: string[];
+  close(): Promise<void>;
+}
+
+/** Listens on a free port with `handler`, launches Chromium and opens one 1200x800 page, watched. */
+export async function openServicePage(handler: (req: IncomingMessage, res: ServerResponse) => void): Promise<ServicePage> {
+  // Launched first: a browser that cannot start leaves no listening server behind to keep mocha alive.
+  const browser = await launchChromium();
+  const server = createServer(handler);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const page = await browser.newPage();
+  await page.setViewport({ width: 1200, height: 800 });
+  const problems: string[] = [];
+  const foreign: string[] = [];
+  page.on('console', (m) => m.type() === 'error' && problems.push(`console: ${m.text()} (${page.url()})`));
+  page.on('pageerror', (e) => problems.push(`page error: ${(e as Error).message}`));
+  page.on('request', (r) => !r.url().startsWith(base) && !r.url().startsWith('data:') && foreign.push(r.url()));
+  return {
+    base,
+    page,
+    problems,
+    foreign,
+    async close() {
+      await browser.close();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
+
 /** The families of the web fonts the page has loaded (after `document.fonts.ready`). */
 export const loadedFontFamilies = (page: Page) =>
   page.evaluate(async () => {

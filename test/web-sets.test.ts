@@ -3,15 +3,13 @@
 // info is hostile markup; a list of 238 sets (as many as @iconify/json holds) stays light; and one
 // set page and one icon page in Chromium, under their CSP, with no console error.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'chai';
-import type { Browser, Page } from 'puppeteer-core';
+import type { Page } from 'puppeteer-core';
 import { addIconSets } from '../seeds/iconify/add-sets.ts';
 import { syncFontAwesomeSets } from '../seeds/iconify/font-awesome-sets.ts';
-import { launchChromium } from './chromium.ts';
+import { openServicePage, type ServicePage } from './browser.ts';
 import { buildTestApp, databaseWith, loadPackages, rawGet, type TestApp } from './helpers.ts';
 import { root } from './process-helpers.ts';
 
@@ -196,29 +194,20 @@ describe('open icon set pages', function () {
   });
 
   describe('in Chromium', () => {
-    let browser: Browser;
-    let server: Server;
+    let watched: ServicePage;
     let base: string;
     let page: Page;
-    const problems: string[] = [];
-    const foreign: string[] = [];
+    let problems: string[];
+    let foreign: string[];
 
     before(async () => {
-      browser = await launchChromium();
-      server = createServer(app.handler);
-      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-      base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-      page = await browser.newPage();
-      await page.setViewport({ width: 1200, height: 800 });
-      page.on('console', (m) => m.type() === 'error' && problems.push(`console: ${m.text()} (${page.url()})`));
-      page.on('pageerror', (e) => problems.push(`page error: ${(e as Error).message}`));
+      watched = await openServicePage(app.handler);
+      ({ base, page, problems, foreign } = watched);
       page.on('response', (r) => r.status() >= 400 && problems.push(`HTTP ${r.status()}: ${r.url()}`));
-      page.on('request', (r) => !r.url().startsWith(base) && !r.url().startsWith('data:') && foreign.push(r.url()));
     });
 
     after(async () => {
-      await browser?.close();
-      await new Promise((resolve) => server?.close(resolve));
+      await watched?.close();
     });
 
     afterEach(() => {
