@@ -9,7 +9,9 @@ import { z } from 'zod';
 import { releaseDocument } from '../seeds/import/document.ts';
 import { loadRelease } from '../seeds/load.ts';
 import { buildTestApp, fixtureDocument, fixturePath, loadInto } from './helpers.ts';
+import { within } from './process-helpers.ts';
 import { sharedTestDatabase, type SharedTestDatabase } from './shared-test-database.ts';
+import { onPostgres } from './test-dialect.ts';
 
 const run = promisify(execFile);
 const root = new URL('..', import.meta.url).pathname;
@@ -95,7 +97,11 @@ describe('a running server', () => {
       await loadInto(seeder, fixtureDocument('1.1.0'));
       await seeder.close();
 
-      expect((await http.get('/releases').expect(200)).body.releases.map((r: any) => r.version)).to.deep.equal(['1.0.0', '1.1.0']);
+      // SQLite's data_version is checked before each request: seen at once. PostgreSQL's commits
+      // are heard through NOTIFY, which takes a moment: seen within a second (README, Coherence).
+      const versions = async () => (await http.get('/releases').expect(200)).body.releases.map((r: any) => r.version);
+      if (onPostgres) await within(1000, async () => (await versions()).length === 2);
+      expect(await versions()).to.deep.equal(['1.0.0', '1.1.0']);
       await http.get('/releases/1.1.0/family-styles').expect(200);
     } finally {
       await shared.remove();
