@@ -1,7 +1,9 @@
 import { expect } from 'chai';
 import { createServer } from 'node:http';
 import request from 'supertest';
+import { Registry } from 'prom-client';
 import { createMetrics, routeClassOf, type Metrics } from '../server/http/metrics.ts';
+import { RequestTallies, ROUTE_CLASSES } from '../server/http/request-tallies.ts';
 import { cachedResponse, createResponseCache } from '../server/http/response-cache.ts';
 import { buildTestApp, countRows, FIXTURE_VERSIONS } from './helpers.ts';
 
@@ -71,6 +73,26 @@ describe('metrics', () => {
     expect(sample(text, 'iconmeta_response_cache_misses_total')).to.equal(1);
     expect(sample(text, 'iconmeta_response_cache_hit_ratio')).to.be.closeTo(2 / 3, 1e-9);
     expect(sample(text, 'iconmeta_releases')).to.equal(3);
+  });
+
+  it('bucket durations as Prometheus does (a bound counts what equals it), with their sum, and leave routes never asked for out', async () => {
+    const registry = new Registry();
+    const tallies = new RequestTallies();
+    tallies.register(registry);
+    const iconify = ROUTE_CLASSES.indexOf('iconify');
+    for (const seconds of [0.0004, 0.0005, 0.003, 0.2, 12]) tallies.add(iconify, 0, 200, seconds);
+    tallies.add(iconify, 2, 503, 0.001);
+    tallies.add(iconify, 0, 99, 0.001); // no such status class: counted in the lowest, not lost
+    const text = await registry.metrics();
+    const bucket = (le: string) => sample(text, 'iconmeta_http_request_duration_seconds_bucket', `{le="${le}",route="iconify"}`);
+    expect([bucket('0.0005'), bucket('0.001'), bucket('0.0025'), bucket('0.005'), bucket('0.25'), bucket('10'), bucket('+Inf')]).to.deep.equal([2, 4, 4, 5, 6, 6, 7]);
+    expect(sample(text, 'iconmeta_http_request_duration_seconds_sum', '{route="iconify"}')).to.be.closeTo(12.2059, 1e-9);
+    expect(sample(text, 'iconmeta_http_request_duration_seconds_count', '{route="iconify"}')).to.equal(7);
+    expect(sample(text, 'iconmeta_http_requests_total', '{route="iconify",method="GET",status="2xx"}')).to.equal(5);
+    expect(sample(text, 'iconmeta_http_requests_total', '{route="iconify",method="POST",status="5xx"}')).to.equal(1);
+    expect(sample(text, 'iconmeta_http_requests_total', '{route="iconify",method="GET",status="1xx"}')).to.equal(1);
+    expect(text).to.not.match(/route="rest"/);
+    expect(text).to.match(/^# TYPE iconmeta_http_request_duration_seconds histogram$/m);
   });
 
   it('count a response cache\'s hits and misses once per request, however many times it is looked up', async () => {

@@ -2,13 +2,13 @@
 // class, the response cache's hits and misses, the releases loaded, and the process (CPU, memory,
 // event loop lag, GC, handles). One registry per app: tests build many apps in one process.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Registry } from 'prom-client';
 import type { MemoryPart } from '../memory-budgets.ts';
+import { RequestTallies, type RouteClass } from './request-tallies.ts';
 
 /** A small fixed set, so labels stay few whatever URLs clients send. */
-export type RouteClass = 'rest' | 'graphql' | 'token' | 'health' | 'metrics' | 'page' | 'iconify' | 'other';
+export type { RouteClass };
 
-const METHODS = new Set(['GET', 'HEAD', 'POST', 'OPTIONS', 'PUT', 'PATCH', 'DELETE']);
 
 /** The route class of a request (a base URL's double slash counts as a single one). */
 export function routeClassOf(url: string | undefined, method = 'GET', iconifyPath = '/iconify'): RouteClass {
@@ -77,19 +77,8 @@ type RequestHandler = (req: IncomingMessage, res: ServerResponse) => void;
 export function createMetrics(sources: MetricsSources = {}): Metrics {
   const registry = new Registry();
   if (sources.processMetrics ?? true) collectDefaultMetrics({ register: registry });
-  const requests = new Counter({
-    name: 'iconmeta_http_requests_total',
-    help: 'HTTP requests answered, by route class, method and status class',
-    labelNames: ['route', 'method', 'status'] as const,
-    registers: [registry],
-  });
-  const duration = new Histogram({
-    name: 'iconmeta_http_request_duration_seconds',
-    help: 'Time from a request arriving to its response finishing, by route class',
-    labelNames: ['route'] as const,
-    buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
-    registers: [registry],
-  });
+  const tallies = new RequestTallies();
+  tallies.register(registry);
   let hits = 0;
   let misses = 0;
   const cacheHits = new Counter({ name: 'iconmeta_response_cache_hits_total', help: 'Responses answered from the response cache', registers: [registry] });
@@ -139,12 +128,7 @@ export function createMetrics(sources: MetricsSources = {}): Metrics {
   return {
     registry,
     observe(req, res, routeClass = routeClassOf(req.url, req.method, sources.iconifyPath)) {
-      const started = performance.now();
-      const method = METHODS.has(req.method ?? '') ? req.method! : 'other';
-      res.once('finish', () => {
-        requests.inc({ route: routeClass, method, status: `${Math.floor(res.statusCode / 100)}xx` });
-        duration.observe({ route: routeClass }, (performance.now() - started) / 1000);
-      });
+      tallies.observe(req, res, routeClass);
     },
     cacheHit() {
       hits++;
