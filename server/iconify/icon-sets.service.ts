@@ -7,7 +7,7 @@ import { getIconData } from '@iconify/utils/lib/icon-set/get-icon';
 import { matchIconName } from '@iconify/utils/lib/icon/name';
 import { LRUCache } from 'lru-cache';
 import type { EntryRow, IconSetsRepo } from './icon-sets.repo.ts';
-import { answerBytes, answerObject, answerText, gather, MAX_ALIAS_DEPTH, type EntrySource } from './icons-answer.ts';
+import { answerBytes, answerObject, answerText, CodePointAlias, gather, MAX_ALIAS_DEPTH, type EntrySource, type Gathered } from './icons-answer.ts';
 import { createKeptSets, type KeptSet } from './kept-sets.ts';
 import { reloadable } from './reloadable.ts';
 
@@ -29,13 +29,21 @@ export interface IconSet {
 /** What /{prefix}.json answers: IconifyJSON with the icons asked for, and the names not found. */
 export type IconsData = IconifyJSON & { not_found?: string[] };
 
+/** A font-made set's code points -> icon names. */
+type CharMap = Record<string, string>;
+
+/** A set's entries as one answer reads them (chars undefined: not read yet). */
+type Entries = { set: IconSet; source: EntrySource<unknown>; chars: CharMap | null | undefined; kept?: KeptSet };
+
 /** Sets whose code point maps are kept parsed (mdi's is 217 KB of JSON: parsed once, not per request). */
 const CHAR_MAPS_KEPT = 4;
 
 /** Rows read from the database, by name, as an answer reads entries. */
-const rowSource = (found: Map<string, EntryRow>): EntrySource => ({
-  parentOf: (name) => found.get(name)?.parent,
-  dataOf: (name) => found.get(name)!.data,
+const rowSource = (found: Map<string, EntryRow>): EntrySource<EntryRow> => ({
+  find: (name) => found.get(name),
+  parentOf: (row) => (row.parent === null ? null : found.get(row.parent)),
+  nameOf: (row) => row.name,
+  dataOf: (row) => row.data,
 });
 
 export function createIconSetsService(repo: IconSetsRepo, keptSetsBytes: number) {
@@ -107,24 +115,30 @@ export function createIconSetsService(repo: IconSetsRepo, keptSetsBytes: number)
   }
 
   /**
-   * The set's entries: kept in memory, or those `names` lead to read from the database; with code
-   * points when needed; and the set they are of. A name missing from a set read from the database
-   * may mean another process replaced or removed the set a moment ago, before this one heard of it
-   * (PostgreSQL's NOTIFY takes a moment; SQLite's check before each request sees it at once): then
-   * the set list is read again, and the entries with it, so that an answer shows the old set or the
-   * new one, never the rows of neither.
+   * The set's entries: kept in memory, or those `names` lead to read from the database with code
+   * points when needed (a kept set's are read by `gathered`, when a name is not found otherwise);
+   * and the set they are of. A name missing from a set read from the database may mean another
+   * process replaced or removed the set a moment ago, before this one heard of it (PostgreSQL's
+   * NOTIFY takes a moment; SQLite's check before each request sees it at once): then the set list
+   * is read again, and the entries with it, so that an answer shows the old set or the new one,
+   * never the rows of neither.
    */
-  async function entriesFor(set: IconSet, names: string[]): Promise<{ set: IconSet; source: EntrySource; chars: Record<string, string> | null; kept?: KeptSet }> {
+  async function entriesFor(set: IconSet, names: string[]): Promise<Entries> {
     const kept = keptSets.get(set.id);
-    if (kept) {
-      const chars = names.some((name) => kept.parentOf(name) === undefined) ? await charsOf(set) : null;
-      return { set, source: kept, chars, kept };
-    }
+    if (kept) return { set, source: kept, chars: undefined, kept };
     const read = await readEntries(set, names);
-    if (names.every((name) => read.source.parentOf(name) !== undefined) || (await repo.setId(set.prefix)) === set.id) return { set, ...read };
+    if (names.every((name) => read.source.find(name) !== undefined) || (await repo.setId(set.prefix)) === set.id) return { set, ...read };
     forget();
     const now = (await current()).get(set.prefix);
     return now ? { set: now, ...(await readEntries(now, names)) } : { set, ...read };
+  }
+
+  /** What `names` lead to in the entries; code points read when a name is not found otherwise (unless read already). */
+  async function gathered<E>({ set, source, chars }: { set: IconSet; source: EntrySource<E>; chars: CharMap | null | undefined }, names: string[]): Promise<Gathered<E>> {
+    const first = gather(source, chars ?? null, names);
+    if (chars !== undefined || first.missing.length === 0) return first;
+    const read = await charsOf(set);
+    return read ? gather(source, read, names) : first;
   }
 
   return {
@@ -151,15 +165,15 @@ export function createIconSetsService(repo: IconSetsRepo, keptSetsBytes: number)
      * as an alias of its icon. Keys in the order the Iconify API gives them.
      */
     async iconsData(asked: IconSet, names: string[]): Promise<IconsData> {
-      const { set, source, chars } = await entriesFor(asked, names);
-      return answerObject(set, gather(source, chars, names), source);
+      const entries = await entriesFor(asked, names);
+      return answerObject(entries.set, await gathered(entries, names), entries.source);
     },
 
     /** The same answer as JSON, written from the entries' stored JSON as it is: bytes from a kept set, else text. */
     async iconsDataJson(asked: IconSet, names: string[]): Promise<string | Buffer> {
-      const { set, source, chars, kept } = await entriesFor(asked, names);
-      const gathered = gather(source, chars, names);
-      return kept ? answerBytes(set, gathered, kept) : answerText(set, gathered, source);
+      const entries = await entriesFor(asked, names);
+      if (entries.kept) return answerBytes(entries.set, await gathered({ ...entries, source: entries.kept }, names), entries.kept);
+      return answerText(entries.set, await gathered(entries, names), entries.source);
     },
 
     /** Bytes of the icon sets kept whole in memory, and their budget. */
@@ -168,13 +182,18 @@ export function createIconSetsService(repo: IconSetsRepo, keptSetsBytes: number)
 
     /** One icon's full data (aliases and set defaults applied), for SVG; null when absent. */
     async iconData(asked: IconSet, name: string) {
-      const { set, source, chars } = await entriesFor(asked, [name]);
-      const { icons, aliases, codePoints, missing } = gather(source, chars, [name]);
+      const entries = await entriesFor(asked, [name]);
+      const { set, source } = entries;
+      const { icons, aliases, missing } = await gathered(entries, [name]);
       if (missing.length > 0) return null;
       const partial: IconifyJSON = { prefix: set.prefix, icons: {}, aliases: {}, ...set.defaults };
-      for (const icon of icons) partial.icons[icon] = JSON.parse(source.dataOf(icon));
-      for (const alias of aliases) if (!codePoints.has(alias)) partial.aliases![alias] = JSON.parse(source.dataOf(alias));
-      return getIconData(partial, codePoints.get(name) ?? name);
+      for (const icon of icons) partial.icons[source.nameOf(icon)] = JSON.parse(source.dataOf(icon));
+      let drawn = name; // a code point draws its icon
+      for (const alias of aliases) {
+        if (alias instanceof CodePointAlias) drawn = alias.icon;
+        else partial.aliases![source.nameOf(alias)] = JSON.parse(source.dataOf(alias));
+      }
+      return getIconData(partial, drawn);
     },
   };
 }

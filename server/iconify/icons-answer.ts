@@ -16,68 +16,83 @@ interface AnswerSet {
 /** Alias chains longer than this are refused as broken (validation already drops loops). */
 export const MAX_ALIAS_DEPTH = 32;
 
-/** A set's entries as an answer reads them. */
-export interface EntrySource {
-  /** The entry's parent (null: an icon, not an alias), or undefined when there is no such entry. */
-  parentOf(name: string): string | null | undefined;
-  /** The stored JSON of an entry the source has. */
-  dataOf(name: string): string;
+/**
+ * A set's entries as an answer reads them, each name looked up once: `E` is the source's handle of
+ * an entry (a kept set's index, a row read from the database).
+ */
+export interface EntrySource<E> {
+  /** The entry of that name, or undefined when there is none. */
+  find(name: string): E | undefined;
+  /** The entry an alias leads to; null for an icon; undefined when the alias's parent is missing. */
+  parentOf(entry: E): E | null | undefined;
+  nameOf(entry: E): string;
+  /** The entry's stored JSON. */
+  dataOf(entry: E): string;
 }
 
-/** What an answer holds, by name, each once and in the order met. */
-export interface Gathered {
-  icons: string[];
-  aliases: string[];
-  /** Names answered as code points of a font-made set: each an alias of its icon. */
-  codePoints: Map<string, string>;
+/** A code point of a font-made set, answered as an alias of its icon. */
+export class CodePointAlias {
+  readonly name: string;
+  readonly icon: string;
+  constructor(name: string, icon: string) {
+    this.name = name;
+    this.icon = icon;
+  }
+}
+
+/** What an answer holds, each once and in the order met. */
+export interface Gathered<E> {
+  icons: E[];
+  aliases: (E | CodePointAlias)[];
   missing: string[];
 }
 
 /** The asked icons, the aliases that lead to them (code points as aliases too), and the names not found. */
-export function gather(source: EntrySource, chars: Record<string, string> | null, names: string[]): Gathered {
-  const icons = new Set<string>();
-  const aliases = new Set<string>();
-  const codePoints = new Map<string, string>();
+export function gather<E>(source: EntrySource<E>, chars: Record<string, string> | null, names: string[]): Gathered<E> {
+  const icons = new Set<E>();
+  const aliases = new Set<E | CodePointAlias>();
+  const codePoints = new Map<string, CodePointAlias>();
   const missing = new Set<string>();
   for (const asked of names) {
-    let name = asked;
-    let parent = source.parentOf(name);
-    if (parent === undefined && chars?.[name] !== undefined && source.parentOf(chars[name]) !== undefined) {
-      if (!aliases.has(name)) codePoints.set(name, chars[name]);
-      aliases.add(name);
-      name = chars[name];
-      parent = source.parentOf(name);
+    let entry = source.find(asked);
+    if (entry === undefined) {
+      const icon = chars?.[asked];
+      entry = icon === undefined ? undefined : source.find(icon);
+      if (entry === undefined) {
+        missing.add(asked);
+        continue;
+      }
+      if (!codePoints.has(asked)) codePoints.set(asked, new CodePointAlias(asked, icon!));
+      aliases.add(codePoints.get(asked)!);
     }
-    if (parent === undefined) {
-      missing.add(asked);
-      continue;
-    }
+    let parent = source.parentOf(entry);
     for (let depth = 0; parent !== undefined && depth <= MAX_ALIAS_DEPTH; depth++) {
       if (parent === null) {
-        icons.add(name);
+        icons.add(entry);
         break;
       }
-      aliases.add(name);
-      name = parent;
-      parent = source.parentOf(name);
+      aliases.add(entry);
+      entry = parent;
+      parent = source.parentOf(entry);
     }
   }
-  return { icons: [...icons], aliases: [...aliases], codePoints, missing: [...missing] };
+  return { icons: [...icons], aliases: [...aliases], missing: [...missing] };
 }
 
 /** Where `layout` writes: literal JSON text, and entries as members (`"name":` and the stored JSON). */
-interface Output {
+interface Output<E> {
   text(json: string): void;
-  member(name: string): void;
+  member(entry: E): void;
 }
 
-function layout(set: AnswerSet, { icons, aliases, codePoints, missing }: Gathered, out: Output): void {
-  const members = (names: string[]) => {
-    for (const [i, name] of names.entries()) {
+const codePointMember = ({ name, icon }: CodePointAlias) => `${JSON.stringify(name)}:${JSON.stringify({ parent: icon })}`;
+
+function layout<E>(set: AnswerSet, { icons, aliases, missing }: Gathered<E>, out: Output<E>): void {
+  const members = (entries: (E | CodePointAlias)[]) => {
+    for (const [i, entry] of entries.entries()) {
       if (i > 0) out.text(',');
-      const icon = codePoints.get(name);
-      if (icon === undefined) out.member(name);
-      else out.text(`${JSON.stringify(name)}:${JSON.stringify({ parent: icon })}`);
+      if (entry instanceof CodePointAlias) out.text(codePointMember(entry));
+      else out.member(entry);
     }
   };
   out.text(`{"prefix":${JSON.stringify(set.prefix)},"lastModified":${set.lastModified},"aliases":{`);
@@ -92,9 +107,9 @@ function layout(set: AnswerSet, { icons, aliases, codePoints, missing }: Gathere
 }
 
 /** The answer as JSON text. */
-export function answerText(set: AnswerSet, gathered: Gathered, source: EntrySource): string {
+export function answerText<E>(set: AnswerSet, gathered: Gathered<E>, source: EntrySource<E>): string {
   let text = '';
-  layout(set, gathered, { text: (json) => void (text += json), member: (name) => void (text += `${JSON.stringify(name)}:${source.dataOf(name)}`) });
+  layout(set, gathered, { text: (json) => void (text += json), member: (entry) => void (text += `${JSON.stringify(source.nameOf(entry))}:${source.dataOf(entry)}`) });
   return text;
 }
 
@@ -102,14 +117,14 @@ export function answerText(set: AnswerSet, gathered: Gathered, source: EntrySour
  * The answer as UTF-8 bytes copied from a kept set's members: measured, then written into one
  * buffer of exactly that size (kept as it is by the response cache).
  */
-export function answerBytes(set: AnswerSet, gathered: Gathered, kept: KeptSet): Buffer {
+export function answerBytes(set: AnswerSet, gathered: Gathered<number>, kept: KeptSet): Buffer {
   let length = 0;
-  layout(set, gathered, { text: (json) => void (length += json === ',' ? 1 : Buffer.byteLength(json)), member: (name) => void (length += kept.memberLength(name)) });
+  layout(set, gathered, { text: (json) => void (length += json === ',' ? 1 : Buffer.byteLength(json)), member: (entry) => void (length += kept.memberLength(entry)) });
   const bytes = Buffer.allocUnsafeSlow(length);
   let at = 0;
   layout(set, gathered, {
     text: (json) => void (json === ',' ? (bytes[at++] = COMMA) : (at += bytes.write(json, at))),
-    member: (name) => void (at = kept.copyMember(name, bytes, at)),
+    member: (entry) => void (at = kept.copyMember(entry, bytes, at)),
   });
   return bytes;
 }
@@ -117,13 +132,14 @@ export function answerBytes(set: AnswerSet, gathered: Gathered, kept: KeptSet): 
 const COMMA = 0x2c;
 
 /** The answer as an object (pretty output, CSS). */
-export function answerObject(set: AnswerSet, { icons, aliases, codePoints, missing }: Gathered, source: EntrySource): IconifyJSON & { not_found?: string[] } {
+export function answerObject<E>(set: AnswerSet, { icons, aliases, missing }: Gathered<E>, source: EntrySource<E>): IconifyJSON & { not_found?: string[] } {
+  const member = (entry: E | CodePointAlias) => (entry instanceof CodePointAlias ? [entry.name, { parent: entry.icon }] : [source.nameOf(entry), JSON.parse(source.dataOf(entry))]);
   const answer: IconifyJSON & { not_found?: string[] } = {
     prefix: set.prefix,
     lastModified: set.lastModified,
-    aliases: Object.fromEntries(aliases.map((name) => [name, codePoints.has(name) ? { parent: codePoints.get(name)! } : JSON.parse(source.dataOf(name))])),
+    aliases: Object.fromEntries(aliases.map(member)),
     ...set.defaults,
-    icons: Object.fromEntries(icons.map((name) => [name, JSON.parse(source.dataOf(name)) as ExtendedIconifyIcon])),
+    icons: Object.fromEntries(icons.map(member)) as Record<string, ExtendedIconifyIcon>,
   };
   if (missing.length > 0) answer.not_found = missing;
   return answer;

@@ -5,13 +5,14 @@
 // kept, so that one set cannot push every other out.
 import { LRUCache } from 'lru-cache';
 import type { EntryRow, IconSetsRepo } from './icon-sets.repo.ts';
+import type { EntrySource } from './icons-answer.ts';
 
 /**
- * What a kept entry costs besides its member's bytes: its name as the map's key, its slots in the
- * map, the parents and the offsets, an alias's parent (measured: mdi's 14,001 entries hold 4.39 MB,
- * heap and buffer, 1.005 of this estimate; test/memory-bounds.test.ts checks it).
+ * What a kept entry costs besides its member's bytes: its name as the map's key and in the name
+ * list, its slots in the map, the parent and the offsets (measured: mdi's 14,001 entries hold
+ * 4.25 MB, heap and buffer, 0.98 of this estimate; test/memory-bounds.test.ts checks it).
  */
-const ENTRY_OVERHEAD = 104;
+const ENTRY_OVERHEAD = 102;
 /** Reads of a set from the database after which it is kept whole. */
 const KEEP_AFTER_READS = 8;
 /**
@@ -20,33 +21,42 @@ const KEEP_AFTER_READS = 8;
  */
 const KEEP_INTERVAL_MS = 1000;
 
+/** parents[i] for an icon, and for an alias whose parent the set lacks. */
+const NO_PARENT = -1;
+const MISSING_PARENT = -2;
+
 /**
- * One set's entries (icons and aliases): their names and parents, and each entry as the member an
- * answer writes (`"name":{...}`, its stored JSON), one after another in one buffer. An answer is
- * then a few copies of bytes, not a string built from pieces and encoded again: the strings a
- * built answer left behind cost more than building it (bench/README.md, 2026-11-25).
+ * One set's entries (icons and aliases), by index: their names, their parents, and each entry as
+ * the member an answer writes (`"name":{...}`, its stored JSON), one after another in one buffer.
+ * A name is looked up once; an answer is then a few copies of bytes, not a string built from
+ * pieces and encoded again: the strings a built answer left behind cost more than building it
+ * (bench/README.md, 2026-11-25).
  */
-export class KeptSet {
+export class KeptSet implements EntrySource<number> {
   readonly size: number;
   private readonly index = new Map<string, number>();
-  private readonly parents: (string | null)[] = [];
+  private readonly names: string[];
+  /** The parent's index, NO_PARENT for an icon, MISSING_PARENT for an alias leading nowhere. */
+  private readonly parents: Int32Array;
   /** Entry i's member is members[memberStart[i], memberStart[i + 1]); its stored JSON starts at dataStart[i]. */
   private readonly members: Buffer;
   private readonly memberStart: Uint32Array;
   private readonly dataStart: Uint32Array;
 
   constructor(rows: EntryRow[]) {
+    this.names = rows.map((row) => row.name);
+    this.parents = new Int32Array(rows.length);
     this.memberStart = new Uint32Array(rows.length + 1);
     this.dataStart = new Uint32Array(rows.length);
     const keys = rows.map((row) => `${JSON.stringify(row.name)}:`);
     let length = 0;
     for (const [i, row] of rows.entries()) {
       this.index.set(row.name, i);
-      this.parents.push(row.parent);
       this.memberStart[i] = length;
       this.dataStart[i] = length += Buffer.byteLength(keys[i]);
       length += Buffer.byteLength(row.data);
     }
+    for (const [i, row] of rows.entries()) this.parents[i] = row.parent === null ? NO_PARENT : (this.index.get(row.parent) ?? MISSING_PARENT);
     this.memberStart[rows.length] = length;
     this.members = Buffer.allocUnsafeSlow(length);
     for (const [i, row] of rows.entries()) {
@@ -56,28 +66,31 @@ export class KeptSet {
     this.size = length + rows.length * ENTRY_OVERHEAD;
   }
 
-  /** The entry's parent (null: an icon, not an alias), or undefined when the set has no such entry. */
-  parentOf(name: string): string | null | undefined {
-    const i = this.index.get(name);
-    return i === undefined ? undefined : this.parents[i];
+  find(name: string): number | undefined {
+    return this.index.get(name);
   }
 
-  /** The stored JSON of an entry the set has. */
-  dataOf(name: string): string {
-    const i = this.index.get(name)!;
-    return this.members.toString('utf8', this.dataStart[i], this.memberStart[i + 1]);
+  parentOf(entry: number): number | null | undefined {
+    const parent = this.parents[entry];
+    return parent >= 0 ? parent : parent === NO_PARENT ? null : undefined;
+  }
+
+  nameOf(entry: number): string {
+    return this.names[entry];
+  }
+
+  dataOf(entry: number): string {
+    return this.members.toString('utf8', this.dataStart[entry], this.memberStart[entry + 1]);
   }
 
   /** The byte length of an entry's member (`"name":{...}`). */
-  memberLength(name: string): number {
-    const i = this.index.get(name)!;
-    return this.memberStart[i + 1] - this.memberStart[i];
+  memberLength(entry: number): number {
+    return this.memberStart[entry + 1] - this.memberStart[entry];
   }
 
   /** Copies an entry's member into `target` at `at`; returns the position after it. */
-  copyMember(name: string, target: Buffer, at: number): number {
-    const i = this.index.get(name)!;
-    return at + this.members.copy(target, at, this.memberStart[i], this.memberStart[i + 1]);
+  copyMember(entry: number, target: Buffer, at: number): number {
+    return at + this.members.copy(target, at, this.memberStart[entry], this.memberStart[entry + 1]);
   }
 }
 
