@@ -7,7 +7,8 @@
 // each after an unmeasured warm-up of BENCH_WARM_UP_SECONDS (2), medians printed with ours/peer
 // ratios. Figures: time from spawn to the first 200 of icon data and of a search, RSS once idle
 // and after the loads, req/s and p99 for search as typed
-// (rotating prefixes), never-seen two-word searches, 20-name icon batches, and /collection?prefix=mdi.
+// (rotating prefixes), never-seen two-word searches, 20-name icon batches (a new one each request,
+// and 500 asked again and again, as a page's visitors do), and /collection?prefix=mdi.
 // Needs wrk (`apt-get install wrk`) and a few GB under /tmp (the peer splits every set into its cache).
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, openSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -81,6 +82,9 @@ const NAMES = [...Object.keys(mdi.icons).filter((name) => !mdi.icons[name].hidde
 const PARTS = [...new Set(NAMES.flatMap((name) => name.split('-')).filter((part) => /^[a-z]{3,}$/.test(part)))];
 const TYPED = ['hoa', 'arr', 'cal', 'hom', 'acc', 'use', 'sta', 'hea', 'clo', 'fil', 'che', 'bel', 'cam', 'mus', 'set', 'sea', 'tra', 'pen', 'loc', 'sha'];
 
+/** Batches drawn once (the same for both servers), for the revisited-pages load. */
+const REPEATED_BATCHES = Array.from({ length: 500 }, () => Array.from({ length: 20 }, () => NAMES[Math.floor(Math.random() * NAMES.length)]).join(','));
+
 const luaList = (words: string[]) => `{ ${words.map((w) => JSON.stringify(w)).join(', ')} }`;
 const scripts = join(work, 'lua');
 mkdirSync(scripts);
@@ -118,6 +122,13 @@ const cases: Case[] = [
     script: lua(
       `local names = ${luaList(NAMES)}\nrequest = function()\n  local picked = {}\n  for i = 1, 20 do picked[i] = names[math.random(#names)] end\n  return wrk.format("GET", base .. "/mdi.json?icons=" .. table.concat(picked, ","))\nend\n`,
     ),
+  },
+  {
+    // What pages do: each visitor's browser asks for the same batches (a page's icons), which a
+    // self-hosted server without a CDN in front sees again and again. The same 500 batches for both.
+    name: '20 mdi icons, the same 500 batches again',
+    probe: `/mdi.json?icons=${REPEATED_BATCHES[0]}`,
+    script: lua(`local batches = ${luaList(REPEATED_BATCHES)}\nlocal n = 0\nrequest = function()\n  n = n + 1\n  return wrk.format("GET", base .. "/mdi.json?icons=" .. batches[(n % #batches) + 1])\nend\n`),
   },
   { name: '/collection?prefix=mdi', probe: '/collection?prefix=mdi' },
 ];
