@@ -14,6 +14,7 @@ import { stringToColor } from '@iconify/utils/lib/colors';
 import { matchIconName } from '@iconify/utils/lib/icon/name';
 import { cachedResponse, type ResponseCache } from '../http/response-cache.ts';
 import { withRequestId } from '../http/request-log.ts';
+import { createSeenOnce } from '../http/seen-once.ts';
 import { sendCached } from '../http/send-cached.ts';
 import type { IconSet, IconSetsService } from './icon-sets.service.ts';
 import { parseSearchQuery, type IconSetSearch } from './icon-set-search.ts';
@@ -25,8 +26,8 @@ import { cleaned, flag, inPrefixFilter, text } from './query-values.ts';
 const CACHE_DATA = 'public, max-age=3600';
 /** Lists and times clients use to notice changes. */
 const CACHE_LIST = 'public, max-age=300';
-/** URLs remembered as answered once, at most (keys only: ~1 MB). */
-const SEEN_ONCE_KEPT = 10_000;
+/** URLs remembered as answered once (a hash each: 64 KB). */
+const SEEN_ONCE_SLOTS = 16_384;
 /** Names in one request at most: real clients split theirs by URL length, far below. */
 export const MAX_NAMES = 1000;
 const CALLBACK = /^[a-z0-9_.]+$/i;
@@ -72,14 +73,8 @@ export function createIconifyHandler({ sets, search, cache, path: base, staticHe
   /** Sends the answer built for this URL and keeps it (unless it carries headers of its own: a download). */
   // URLs answered once: an answer is kept when its URL comes a second time. Pages ask for the same
   // batches again (every visit); a URL seen once (a new mix of names) would only push kept answers
-  // out. Forgotten all at once when full: the cost of forgetting is one more build.
-  const seenOnce = new Set<string>();
-  const secondTime = (key: string) => {
-    if (seenOnce.delete(key)) return true;
-    if (seenOnce.size >= SEEN_ONCE_KEPT) seenOnce.clear();
-    seenOnce.add(key);
-    return false;
-  };
+  // out. A newer URL takes an older one's slot: the cost of forgetting is one more build.
+  const secondTime = createSeenOnce(SEEN_ONCE_SLOTS);
 
   const answer = async (req: IncomingMessage, res: ServerResponse, key: string, build: () => Promise<Built>) => {
     const built = await build();
