@@ -3,7 +3,6 @@
 // stored JSON as it is: no parse and no serialisation of icon bodies; as text from rows read from
 // the database, as bytes copied from a kept set.
 import type { ExtendedIconifyIcon, IconifyJSON } from '@iconify/types';
-import type { KeptSet } from './kept-sets.ts';
 
 /** What an answer says of its set besides the icons. */
 interface AnswerSet {
@@ -113,11 +112,18 @@ export function answerText<E>(set: AnswerSet, gathered: Gathered<E>, source: Ent
   return text;
 }
 
+/** Members held as JSON bytes (a kept set, kept-sets.ts): `"name":{...}` measured and copied. */
+export interface MemberBytes {
+  memberLength(entry: number): number;
+  /** Copies the member into `bytes` at `at`; returns where it ends. */
+  copyMember(entry: number, bytes: Buffer, at: number): number;
+}
+
 /**
  * The answer as UTF-8 bytes copied from a kept set's members: measured, then written into one
  * buffer of exactly that size (kept as it is by the response cache).
  */
-export function answerBytes(set: AnswerSet, gathered: Gathered<number>, kept: KeptSet): Buffer {
+export function answerBytes(set: AnswerSet, gathered: Gathered<number>, kept: MemberBytes): Buffer {
   let length = 0;
   layout(set, gathered, { text: (json) => void (length += json === ',' ? 1 : Buffer.byteLength(json)), member: (entry) => void (length += kept.memberLength(entry)) });
   const bytes = Buffer.allocUnsafeSlow(length);
