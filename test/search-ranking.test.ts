@@ -25,18 +25,17 @@ describe('search ranking, as people expect it', () => {
   const index = new SearchIndex(documents);
   const names = (query: string) => index.search(query).map((id) => documents.find((d) => d.rowId === id)!.name);
 
-  it('puts the exact id first, then ids starting with the word, shortest first, then word matches', () => {
+  it('puts the exact id first, then ids with the word, fewest words first, then another form of the word', () => {
     expect(names('arrow')).to.deep.equal([
       'arrow',
       'arrow-up',
       'arrow-down',
       'arrow-right',
-      'arrows-rotate',
-      'arrow-down-1-9',
       'location-arrow',
+      'arrow-down-1-9',
+      'arrows-rotate', // "arrows": the word in another form
       'square-caret-up',
     ]); // narrow-thing matches only with a typo: left out
-
   });
 
   it('leaves typo-only matches out while anything matches without a typo', () => {
@@ -52,6 +51,39 @@ describe('search ranking, as people expect it', () => {
 
   it('puts an exact alias right after an exact id', () => {
     expect(names('home')[0]).to.equal('house');
+  });
+
+  const ranked = (documents: SearchDocument[], query: string) => {
+    const index = new SearchIndex(documents);
+    return index.search(query).map((id) => documents.find((d) => d.rowId === id)!.name);
+  };
+
+  it('puts the word as typed before another form of it', () => {
+    expect(ranked([doc('boat', { terms: ['ship'] }), doc('truck', { terms: ['shipping'] })], 'shipping')).to.deep.equal(['truck', 'boat']);
+  });
+
+  it("puts a brand's logo after other icons, unless the query names it", () => {
+    const documents = [doc('hacker-news', { logo: true }), doc('newspaper', { terms: ['news'] })];
+    expect(ranked(documents, 'news')).to.deep.equal(['newspaper', 'hacker-news']);
+    expect(ranked(documents, 'hacker news')).to.deep.equal(['hacker-news']);
+  });
+
+  it('breaks ties by fewer words, then more family-styles, then the older icon, then fewer letters', () => {
+    const documents = [
+      doc('briefcase-alarm', { terms: ['time'], styles: 2, since: '5.3.0' }),
+      doc('inbox', { terms: ['mail', 'time'], styles: 1, since: '1.0.0' }),
+      doc('envelope', { terms: ['mail'], styles: 2, since: '2.0.0' }),
+      doc('stopwatch', { terms: ['time'], styles: 1, since: '5.0.0' }),
+      doc('clock', { terms: ['time'], styles: 1, since: '1.0.0' }),
+    ];
+    expect(ranked(documents, 'mail')).to.deep.equal(['envelope', 'inbox']);
+    expect(ranked(documents, 'time')).to.deep.equal(['clock', 'inbox', 'stopwatch', 'briefcase-alarm']);
+  });
+
+  it('reads a word listed in a synonym group by its own group, not that of its stem ("news" is not "new")', () => {
+    const documents = [doc('plus', { terms: ['add'] }), doc('newspaper', { terms: ['headline'] })];
+    expect(ranked(documents, 'news')).to.deep.equal(['newspaper']);
+    expect(ranked(documents, 'new')[0]).to.equal('plus');
   });
 });
 

@@ -4,14 +4,14 @@
 //
 // Ranking by meaning, best first. Each query word matches an icon's words in one of four ways,
 // from strongest to weakest: as typed, or in another form of the word (a Porter stem, counted as the
-// word itself: bookmarks ~ bookmark, uploading ~ upload); through a synonym (ui-synonyms.json:
-// preferences ~ gear, inbox ~ envelope); as the start of a word (a prefix, as people type); with
-// one typo, only when the word matches nothing any other way. Every query word must match, but for
-// a word that matches nothing at all (it is left out: "dark mode"). Then, in order: the icon whose
-// id is the query, then one with the query as an alias; the weakest way any word matched; where
-// the words matched (a word's best field: id 50, a search term of that one word 45, label 40,
-// alias 35, a word of a longer term 30, category 10), with half the weight of a synonym that also
-// matches; the shorter id; the icon in more family-styles; the id, alphabetically.
+// word a little below it: bookmarks ~ bookmark, uploading ~ upload); through a synonym
+// (ui-synonyms.json: preferences ~ gear, inbox ~ envelope); as the start of a word (a prefix, as
+// people type); with one typo, only when the word matches nothing any other way. Every query word
+// must match, but for a word that matches nothing at all (it is left out: "dark mode"). Then, in
+// order: the icon whose id is the query, then one with the query as an alias; an icon before a
+// brand's logo; the weakest way any word matched; where the words matched (a word's best field:
+// id 50, a search term of that one word 45, label 40, alias 35, a word of a longer term 30,
+// category 10), with half the weight of a synonym that also matches; then the ties (byRank).
 import { stemmer } from 'stemmer';
 import synonymGroups from './ui-synonyms.json' with { type: 'json' };
 import { lowerBound } from './lower-bound.ts';
@@ -29,6 +29,8 @@ type Field = keyof typeof FIELD_WEIGHT;
  * or the other way round.
  */
 const MATCH = { typo: 0, prefix: 1, synonym: 2, exact: 3 } as const;
+/** Another form of a word counts as the word, this much below it in weight: "downloads" finds download as well as the word as typed. */
+const FORM_PENALTY = 5;
 /**
  * An icon that matches a word as typed and also through a synonym (`mail`: envelope has the term
  * "mail" and is an envelope) is likelier what was meant: it gains this share of the synonym's weight.
@@ -46,6 +48,10 @@ export interface SearchDocument {
   categories: string[];
   /** Family-styles the icon ships in (a tie-break: the more, the likelier the icon people mean). */
   styles?: number;
+  /** Whether the icon is a logo (in the brands style only): it answers its own name, not a word of its metadata. */
+  logo?: boolean;
+  /** The version that added the icon (its first change): the older, the more releases carry it. */
+  since?: string;
 }
 
 const words = (text: string) => text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
@@ -66,6 +72,35 @@ function withinOneEditOfPrefix(word: string, token: string, suffixes: string[]):
   );
 }
 
+/** A version as one number that orders versions (a pre-release counts as its release); unknown: newest. */
+function versionOrder(version: string | undefined): number {
+  const match = version && /^(\d+)\.(\d+)\.(\d+)/.exec(version);
+  return match ? Number(match[1]) * 1_000_000 + Number(match[2]) * 1000 + Number(match[3]) : 2 ** 31 - 1;
+}
+
+function partsOf(name: string): number {
+  let parts = 1;
+  for (let i = 0; i < name.length; i++) if (name.charCodeAt(i) === 45) parts++;
+  return parts;
+}
+
+/**
+ * Best first: the icon the query names; an icon that is not a logo (a brand's logo answers its own
+ * name, not the words of its metadata: "news" is newspaper before hacker-news); how well each word
+ * matched; then ties as people break them: the shorter name in words, the icon in more
+ * family-styles, the older icon (in more releases), the shorter name in letters, the id.
+ */
+const byRank = (a: Candidate, b: Candidate) =>
+  b.named - a.named ||
+  a.logo - b.logo ||
+  b.weakest - a.weakest ||
+  b.score - a.score ||
+  a.parts - b.parts ||
+  b.styles - a.styles ||
+  a.since - b.since ||
+  a.length - b.length ||
+  a.index - b.index;
+
 const NO_ALIASES: readonly string[] = [];
 
 // Heap a kept string costs beyond its characters (header, hash, alignment), and a slot holding it.
@@ -79,16 +114,24 @@ const ARRAY_OVERHEAD = 16;
  */
 const stringsBytes = (strings: readonly string[]) => strings.reduce((sum, s) => sum + s.length + STRING_OVERHEAD + SLOT, ARRAY_OVERHEAD);
 
-/** Each stem of a synonym group's words -> the stems of the other words of its groups. */
+/**
+ * A query word's synonyms: the stems of the other words of its groups. A word listed in a group
+ * means that group's idea ("news" is not "new"); another word reaches the groups of its stem
+ * ("notifications" those of notification).
+ */
+const synonymsByWord = new Map<string, string[]>();
 const synonymsByStem = new Map<string, string[]>();
 for (const group of synonymGroups.groups) {
   const stems = [...new Set(group.map((word) => stemmer(word)))];
-  for (const stem of stems) {
-    const others = synonymsByStem.get(stem) ?? [];
-    for (const other of stems) if (other !== stem && !others.includes(other)) others.push(other);
-    synonymsByStem.set(stem, others);
-  }
+  const add = (map: Map<string, string[]>, key: string, own: string) => {
+    const others = map.get(key) ?? [];
+    for (const other of stems) if (other !== own && !others.includes(other)) others.push(other);
+    map.set(key, others);
+  };
+  for (const word of group) add(synonymsByWord, word, stemmer(word));
+  for (const stem of stems) add(synonymsByStem, stem, stem);
 }
+const synonymsOf = (word: string, stem: string) => synonymsByWord.get(word) ?? synonymsByStem.get(stem);
 
 const FIELDS = Object.keys(FIELD_WEIGHT) as Field[];
 /**
@@ -131,11 +174,15 @@ interface Candidate {
   index: number;
   /** 2: its id is the query; 1: an alias is; 0: neither. */
   named: number;
+  /** 1: a logo not named by the query; 0: otherwise. */
+  logo: number;
   /** The weakest MATCH among its words. */
   weakest: number;
   score: number;
   length: number;
+  parts: number;
   styles: number;
+  since: number;
 }
 
 /**
@@ -149,6 +196,8 @@ export class SearchIndex {
   private readonly names: string[];
   private readonly aliases: (readonly string[])[];
   private readonly styles: Uint8Array;
+  private readonly since: Int32Array;
+  private readonly logos: Uint8Array;
   /** Each distinct word, sorted: the words a query word starts are one contiguous run. */
   private readonly tokens: string[];
   /** Token t occurs in documents postingDocs[postingStart[t] .. postingStart[t + 1]), with the weight of the fields it is in. */
@@ -185,6 +234,8 @@ export class SearchIndex {
     this.names = documents.map((doc) => doc.name);
     this.aliases = documents.map((doc) => (doc.aliases.length > 0 ? [...doc.aliases] : NO_ALIASES));
     this.styles = Uint8Array.from(documents, (doc) => Math.min(doc.styles ?? 0, 255));
+    this.since = Int32Array.from(documents, (doc) => versionOrder(doc.since));
+    this.logos = Uint8Array.from(documents, (doc) => (doc.logo ? 1 : 0));
     this.tokens = [...postings.keys()].sort();
     let total = 0;
     for (const posting of postings.values()) total += posting.size;
@@ -223,6 +274,8 @@ export class SearchIndex {
       this.aliases.reduce((sum, list) => sum + (list === NO_ALIASES ? SLOT : stringsBytes(list) + SLOT), ARRAY_OVERHEAD) +
       this.rowIds.byteLength +
       this.styles.byteLength +
+      this.since.byteLength +
+      this.logos.byteLength +
       this.postingStart.byteLength +
       this.postingDocs.byteLength +
       this.postingWeights.byteLength +
@@ -255,11 +308,10 @@ export class SearchIndex {
       }
       if (!everyWord) continue;
       const named = this.names[index] === phrase ? 2 : this.aliases[index].includes(phrase) ? 1 : 0;
-      ranked.push({ index, named, weakest, score, length: this.names[index].length, styles: this.styles[index] });
+      const name = this.names[index];
+      ranked.push({ index, named, logo: named === 0 ? this.logos[index] : 0, weakest, score, length: name.length, parts: partsOf(name), styles: this.styles[index], since: this.since[index] });
     }
-    ranked.sort(
-      (a, b) => b.named - a.named || b.weakest - a.weakest || b.score - a.score || a.length - b.length || b.styles - a.styles || a.index - b.index,
-    );
+    ranked.sort(byRank);
     return ranked.map(({ index }) => this.rowIds[index]);
   }
 
@@ -270,9 +322,11 @@ export class SearchIndex {
     for (let t = lowerBound(this.tokens, word); t < this.tokens.length && this.tokens[t].startsWith(word); t++) {
       this.addPosting(matches, t, this.tokens[t] === word ? MATCH.exact : MATCH.prefix);
     }
+    // Another form of the word, as the word (a little below it); then through a synonym, and an
+    // icon matched as the word and also through a synonym gains support.
     const stem = stemmer(word);
-    this.forEachTokenOfStem(stem, (t) => this.tokens[t] !== word && this.addPosting(matches, t, MATCH.exact));
-    const synonyms = synonymsByStem.get(stem);
+    this.forEachTokenOfStem(stem, (t) => this.tokens[t] !== word && this.addPosting(matches, t, MATCH.exact, -FORM_PENALTY));
+    const synonyms = synonymsOf(word, stem);
     if (synonyms) {
       const bySynonym = new WordMatches(this.names.length);
       for (const synonym of synonyms) this.forEachTokenOfStem(synonym, (t) => this.addPosting(bySynonym, t, MATCH.synonym));
@@ -302,10 +356,10 @@ export class SearchIndex {
   }
 
   /** Records each icon of `token`'s postings as matched by `match`, unless it matched better already. */
-  private addPosting(matches: WordMatches, token: number, match: number): void {
+  private addPosting(matches: WordMatches, token: number, match: number, weightChange = 0): void {
     for (let i = this.postingStart[token], end = this.postingStart[token + 1]; i < end; i++) {
       const document = this.postingDocs[i];
-      const packed = pack(match, this.postingWeights[i]);
+      const packed = pack(match, this.postingWeights[i] + weightChange);
       if (packed > (matches.get(document) ?? -1)) matches.set(document, packed);
     }
   }

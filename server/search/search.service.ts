@@ -11,15 +11,19 @@ import type { SearchRepo } from './search.repo.ts';
 
 /** A release's search index, from what the database holds of its icons. */
 export async function buildSearchIndex(repo: SearchRepo, releaseId: number): Promise<SearchIndex> {
-  const [icons, aliasNames, terms, categories, styleCounts] = await Promise.all([
+  const [icons, aliasNames, terms, categories, iconStyles] = await Promise.all([
     repo.icons(releaseId),
     repo.aliasNames(releaseId),
     repo.terms(releaseId),
     repo.categories(releaseId),
-    repo.styleCounts(releaseId),
+    repo.iconStyles(releaseId),
   ]);
-  const documents = new Map<number, SearchDocument>(icons.map((i) => [i.id, { rowId: i.id, name: i.name, label: i.label, aliases: [], terms: [], categories: [], styles: 0 }]));
-  for (const { iconId, styles } of styleCounts) documents.get(iconId)!.styles = Number(styles);
+  const documents = new Map<number, SearchDocument>(icons.map((i) => [i.id, { rowId: i.id, name: i.name, label: i.label, aliases: [], terms: [], categories: [], styles: 0, since: i.changes[0] }]));
+  for (const { iconId, style } of iconStyles) {
+    const document = documents.get(iconId)!;
+    document.styles!++;
+    document.logo = (document.logo ?? true) && style === 'brands';
+  }
   for (const { iconId, name } of aliasNames) documents.get(iconId)?.aliases.push(name);
   for (const { iconId, term } of terms) documents.get(iconId)?.terms.push(term);
   for (const { iconId, label } of categories) documents.get(iconId)?.categories.push(label);
