@@ -49,6 +49,10 @@ describe('search ranking, as people expect it', () => {
     expect(names('arow')).to.include('arrow').and.include('arrow-up'); // one letter missing
   });
 
+  it('reads no typo in the first letter ("rrow" is not arrow)', () => {
+    expect(names('rrow')).to.deep.equal([]);
+  });
+
   it('puts an exact alias right after an exact id', () => {
     expect(names('home')[0]).to.equal('house');
   });
@@ -78,6 +82,18 @@ describe('search ranking, as people expect it', () => {
     ];
     expect(ranked(documents, 'mail')).to.deep.equal(['envelope', 'inbox']);
     expect(ranked(documents, 'time')).to.deep.equal(['clock', 'inbox', 'stopwatch', 'briefcase-alarm']);
+  });
+
+  it('lets joining words rank without requiring them, unless they are the whole query', () => {
+    const documents = [doc('expand', { terms: ['zoom'] }), doc('magnifying-glass-plus', { terms: ['zoom in'] }), doc('box', { terms: ['in'] })];
+    expect(ranked(documents, 'zoom in')).to.deep.equal(['magnifying-glass-plus', 'expand']);
+    expect(ranked(documents, 'in')).to.have.members(['magnifying-glass-plus', 'box']);
+  });
+
+  it('answers the icons with the most of the words when none has them all', () => {
+    const documents = [doc('table', { terms: ['grid'] }), doc('book', { terms: ['contents'] }), doc('list', { terms: ['contents', 'index'] })];
+    expect(ranked(documents, 'table of contents')).to.have.members(['table', 'book', 'list']);
+    expect(ranked(documents, 'index of contents')).to.deep.equal(['list']);
   });
 
   it('reads a word listed in a synonym group by its own group, not that of its stem ("news" is not "new")', () => {

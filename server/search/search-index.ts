@@ -6,8 +6,9 @@
 // from strongest to weakest: as typed, or in another form of the word (a Porter stem, counted as the
 // word a little below it: bookmarks ~ bookmark, uploading ~ upload); through a synonym
 // (ui-synonyms.json: preferences ~ gear, inbox ~ envelope); as the start of a word (a prefix, as
-// people type); with one typo, only when the word matches nothing any other way. Every query word
-// must match, but for a word that matches nothing at all (it is left out: "dark mode"). Then, in
+// people type); with one typo after its first letter, only when the word matches nothing any other
+// way. Every query word must match, but for a word that matches nothing at all (it is left out:
+// "dark mode"); when no icon has every word, those with the most of them answer. Then, in
 // order: the icon whose id is the query, then one with the query as an alias; an icon before a
 // brand's logo; the weakest way any word matched; where the words matched (a word's best field:
 // id 50, a search term of that one word 45, label 40, alias 35, a word of a longer term 30,
@@ -38,6 +39,11 @@ const FORM_PENALTY = 5;
 const SYNONYM_SUPPORT = 0.5;
 /** Query words read at most: past a phrase, more words only narrow an answer that is empty already. */
 const MAX_QUERY_WORDS = 8;
+/**
+ * Words that join a query's words ("table of contents", "zoom in"): they rank the icons that have
+ * them higher but need not match, unless the query is nothing else.
+ */
+const JOINING_WORDS = new Set(['a', 'an', 'the', 'of', 'and', 'or', 'for', 'to', 'in', 'on', 'at', 'with', 'by', 'my']);
 
 export interface SearchDocument {
   rowId: number;
@@ -153,6 +159,8 @@ class WordMatches {
   /** pack(...) + 1 per document; 0: not matched. */
   private readonly packed: Int32Array;
   readonly documents: number[] = [];
+  /** A joining word's matches: they rank, but an icon need not have them. */
+  optional = false;
   constructor(documentCount: number) {
     this.packed = new Int32Array(documentCount);
   }
@@ -288,31 +296,59 @@ export class SearchIndex {
     const queryWords = words(query).slice(0, MAX_QUERY_WORDS);
     // A word that matches nothing at all, in no way (a word the metadata never uses: "dark mode"),
     // is left out rather than emptying the answer; every other word must match.
-    const perWord = queryWords.map((word) => this.matchWord(word)).filter((matches) => matches.size > 0);
+    const joined = !queryWords.every((word) => JOINING_WORDS.has(word));
+    const perWord = queryWords
+      .map((word) => {
+        const matches = this.matchWord(word);
+        matches.optional = joined && JOINING_WORDS.has(word);
+        return matches;
+      })
+      .filter((matches) => matches.size > 0);
     if (perWord.length === 0) return [];
-    perWord.sort((a, b) => a.size - b.size); // intersect from the rarest word
+    perWord.sort((a, b) => a.size - b.size);
+    let required = perWord.filter((matches) => !matches.optional);
+    if (required.length === 0) {
+      // Only joining words matched ("the xyzzy"): they are the query.
+      for (const matches of perWord) matches.optional = false;
+      required = perWord;
+    }
     const phrase = queryWords.join('-');
-    const ranked: Candidate[] = [];
-    for (const index of perWord[0].documents) {
-      const packed = perWord[0].get(index)!;
-      let weakest = Math.floor(packed / 1000);
-      let score = packed % 1000;
-      let everyWord = true;
-      for (let w = 1; w < perWord.length && everyWord; w++) {
-        const other = perWord[w].get(index);
-        if (other === undefined) everyWord = false;
-        else {
-          weakest = Math.min(weakest, Math.floor(other / 1000));
-          score += other % 1000;
-        }
+    let ranked: Candidate[] = [];
+    for (const index of required[0].documents) {
+      // intersect from the rarest word
+      const candidate = this.candidate(index, perWord, phrase);
+      if (candidate) ranked.push(candidate);
+    }
+    // No icon has every word ("table of contents"): those with the most of them answer, ranked
+    // on the words they have.
+    if (ranked.length === 0) {
+      const found = new Uint8Array(this.names.length);
+      let most = 0;
+      for (const matches of required) for (const index of matches.documents) most = Math.max(most, ++found[index]);
+      for (let index = 0; index < found.length; index++) {
+        if (found[index] === most) ranked.push(this.candidate(index, perWord.filter((matches) => matches.optional || matches.get(index) !== undefined), phrase)!);
       }
-      if (!everyWord) continue;
-      const named = this.names[index] === phrase ? 2 : this.aliases[index].includes(phrase) ? 1 : 0;
-      const name = this.names[index];
-      ranked.push({ index, named, logo: named === 0 ? this.logos[index] : 0, weakest, score, length: name.length, parts: partsOf(name), styles: this.styles[index], since: this.since[index] });
     }
     ranked.sort(byRank);
     return ranked.map(({ index }) => this.rowIds[index]);
+  }
+
+  /** How icon `index` ranks for the words of `perWord`; undefined when a word it needs does not match it. */
+  private candidate(index: number, perWord: WordMatches[], phrase: string): Candidate | undefined {
+    let weakest: number = MATCH.exact;
+    let score = 0;
+    for (const matches of perWord) {
+      const packed = matches.get(index);
+      if (packed === undefined) {
+        if (matches.optional) continue;
+        return undefined;
+      }
+      weakest = Math.min(weakest, Math.floor(packed / 1000));
+      score += packed % 1000;
+    }
+    const name = this.names[index];
+    const named = name === phrase ? 2 : this.aliases[index].includes(phrase) ? 1 : 0;
+    return { index, named, logo: named === 0 ? this.logos[index] : 0, weakest, score, length: name.length, parts: partsOf(name), styles: this.styles[index], since: this.since[index] };
   }
 
   /** How `word` matches each icon it matches: pack(match, weight), the best way it does. */
@@ -340,8 +376,10 @@ export class SearchIndex {
     // A typo is a fallback: a word is read as mistyped only when it matches nothing otherwise
     // ("coff" lists coffee, not confluence or power-off).
     if (matches.size === 0 && word.length >= 4) {
+      // People rarely mistype a word's first letter ("flower" is not "lowercase"): only the words
+      // that start as it does are read, one contiguous run of the sorted tokens.
       const suffixes = Array.from({ length: word.length + 2 }, (_, k) => word.slice(k));
-      for (let t = 0; t < this.tokens.length; t++) {
+      for (let t = lowerBound(this.tokens, word[0]); t < this.tokens.length && this.tokens[t][0] === word[0]; t++) {
         const token = this.tokens[t];
         if (token.length >= word.length - 1 && withinOneEditOfPrefix(word, token, suffixes)) this.addPosting(matches, t, MATCH.typo);
       }
