@@ -153,16 +153,20 @@ const pack = (match: number, weight: number) => match * 1000 + weight;
 /**
  * How one query word matches icons: pack(match, weight) per document, in a flat array the size
  * of the release (a Map per word cost most of a search: a short prefix matches thousands of icons),
- * and the documents matched, in the order met.
+ * and the documents matched, in the order met. The arrays are reused from search to search
+ * (`release`): allocating and zeroing one per word was a tenth of a search, and garbage.
  */
 class WordMatches {
+  /** Zeroed arrays of released matches, at least as long as any release searched. */
+  private static readonly free: Int32Array[] = [];
   /** pack(...) + 1 per document; 0: not matched. */
   private readonly packed: Int32Array;
   readonly documents: number[] = [];
   /** A joining word's matches: they rank, but an icon need not have them. */
   optional = false;
   constructor(documentCount: number) {
-    this.packed = new Int32Array(documentCount);
+    const reused = WordMatches.free.pop();
+    this.packed = reused && reused.length >= documentCount ? reused : new Int32Array(documentCount);
   }
   get size(): number {
     return this.documents.length;
@@ -175,7 +179,15 @@ class WordMatches {
     if (this.packed[document] === 0) this.documents.push(document);
     this.packed[document] = packed + 1;
   }
+  /** Gives the array back, zeroed, for the next search; these matches are not read after. */
+  release(): void {
+    for (const document of this.documents) this.packed[document] = 0;
+    if (WordMatches.free.length < MAX_FREE_MATCHES) WordMatches.free.push(this.packed);
+  }
 }
+
+/** Arrays kept for reuse: a search holds one per query word and one for synonyms. */
+const MAX_FREE_MATCHES = MAX_QUERY_WORDS + 1;
 
 /** An icon that matches every query word, with what ranks it. */
 interface Candidate {
@@ -294,16 +306,23 @@ export class SearchIndex {
   /** Row ids of the matching icons, best first. */
   search(query: string): number[] {
     const queryWords = words(query).slice(0, MAX_QUERY_WORDS);
+    const joined = !queryWords.every((word) => JOINING_WORDS.has(word));
+    const all = queryWords.map((word) => {
+      const matches = this.matchWord(word);
+      matches.optional = joined && JOINING_WORDS.has(word);
+      return matches;
+    });
+    try {
+      return this.rank(all, queryWords.join('-'));
+    } finally {
+      for (const matches of all) matches.release();
+    }
+  }
+
+  private rank(all: WordMatches[], phrase: string): number[] {
     // A word that matches nothing at all, in no way (a word the metadata never uses: "dark mode"),
     // is left out rather than emptying the answer; every other word must match.
-    const joined = !queryWords.every((word) => JOINING_WORDS.has(word));
-    const perWord = queryWords
-      .map((word) => {
-        const matches = this.matchWord(word);
-        matches.optional = joined && JOINING_WORDS.has(word);
-        return matches;
-      })
-      .filter((matches) => matches.size > 0);
+    const perWord = all.filter((matches) => matches.size > 0);
     if (perWord.length === 0) return [];
     perWord.sort((a, b) => a.size - b.size);
     let required = perWord.filter((matches) => !matches.optional);
@@ -312,35 +331,42 @@ export class SearchIndex {
       for (const matches of perWord) matches.optional = false;
       required = perWord;
     }
-    const phrase = queryWords.join('-');
-    let ranked: Candidate[] = [];
+    const ranked: Candidate[] = [];
     for (const index of required[0].documents) {
       // intersect from the rarest word
-      const candidate = this.candidate(index, perWord, phrase);
+      const candidate = this.candidate(index, perWord, phrase, false);
       if (candidate) ranked.push(candidate);
     }
     // No icon has every word ("table of contents"): those with the most of them answer, ranked
     // on the words they have.
     if (ranked.length === 0) {
-      const found = new Uint8Array(this.names.length);
+      const found = new WordMatches(this.names.length); // how many words each icon has
       let most = 0;
-      for (const matches of required) for (const index of matches.documents) most = Math.max(most, ++found[index]);
-      for (let index = 0; index < found.length; index++) {
-        if (found[index] === most) ranked.push(this.candidate(index, perWord.filter((matches) => matches.optional || matches.get(index) !== undefined), phrase)!);
+      for (const matches of required) {
+        for (const index of matches.documents) {
+          const count = (found.get(index) ?? 0) + 1;
+          found.set(index, count);
+          most = Math.max(most, count);
+        }
       }
+      for (const index of found.documents) if (found.get(index) === most) ranked.push(this.candidate(index, perWord, phrase, true)!);
+      found.release();
     }
     ranked.sort(byRank);
     return ranked.map(({ index }) => this.rowIds[index]);
   }
 
-  /** How icon `index` ranks for the words of `perWord`; undefined when a word it needs does not match it. */
-  private candidate(index: number, perWord: WordMatches[], phrase: string): Candidate | undefined {
+  /**
+   * How icon `index` ranks for the words of `perWord`; undefined when a word it needs does not
+   * match it (`partial`: it needs none, it ranks on those it has).
+   */
+  private candidate(index: number, perWord: WordMatches[], phrase: string, partial: boolean): Candidate | undefined {
     let weakest: number = MATCH.exact;
     let score = 0;
     for (const matches of perWord) {
       const packed = matches.get(index);
       if (packed === undefined) {
-        if (matches.optional) continue;
+        if (partial || matches.optional) continue;
         return undefined;
       }
       weakest = Math.min(weakest, Math.floor(packed / 1000));
@@ -372,6 +398,7 @@ export class SearchIndex {
         if (found === undefined || found < pack(MATCH.synonym, 0)) matches.set(document, packed);
         else if (found >= pack(MATCH.exact, 0)) matches.set(document, found + Math.round((packed % 1000) * SYNONYM_SUPPORT));
       }
+      bySynonym.release();
     }
     // A typo is a fallback: a word is read as mistyped only when it matches nothing otherwise
     // ("coff" lists coffee, not confluence or power-off).
