@@ -39,6 +39,25 @@ describe('operations', () => {
       expect(refused.headers['x-request-id']).to.equal('long-1');
     });
 
+    it('are the lines pino writes for the same fields', async () => {
+      const raw: string[] = [];
+      const sink = new Writable({ write: (chunk, _enc, done) => (raw.push(...chunk.toString().split('\n').filter(Boolean)), done()) });
+      const logger = pino({ level: 'info' }, sink);
+      const { handler } = createApp({ database: await testDatabase(['1.2.0']), config: loadConfig({}), logger });
+      await request(handler).get('/releases/1.2.0/icons?page=1').set('X-Request-Id', 'same-1').expect(200);
+      await request(handler).get('/releases/9.9.9/icônes "quoted"').expect(404);
+      await new Promise((r) => setImmediate(r));
+      const written = raw.filter((line) => line.includes('"msg":"request"'));
+      expect(written).to.have.length(2);
+      for (const line of written) {
+        const { reqId, client, method, path, status, durationMs } = JSON.parse(line);
+        logger.info({ reqId, client, method, path, status, durationMs }, 'request');
+        const byPino = raw.at(-1)!;
+        const withoutTime = (text: string) => text.replace(/"time":\d+/, '');
+        expect(withoutTime(line)).to.equal(withoutTime(byPino));
+      }
+    });
+
     it('never contain a token, an Authorization header or GraphQL variables', async () => {
       const { http, lines, auth } = await appWithLogs();
       const { token } = await auth.createApiToken({ email: 'log@example.test', scopes: ['kits_read'] });

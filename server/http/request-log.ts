@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
-import type { Logger } from 'pino';
+import pino, { type Logger } from 'pino';
 import type { ClientAddress } from './client-address.ts';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
@@ -35,12 +35,23 @@ export const echoRequestId: RequestHandler = (_req, res, next) => {
  */
 export function logRequests(logger: Logger, enabled: boolean, clientAddress: ClientAddress) {
   // A request line holds only the fields below, none of them a credential (the path drops its
-  // query string): it skips the root logger's redaction, whose wildcard paths cost ~6 us a line.
+  // query string): it skips the root logger's redaction, whose wildcard paths cost ~6 us a line,
+  // and pino's serializer (requestLineWriter).
   const lines = logger.child({}, { redact: { paths: [] } });
+  const writeLine = requestLineWriter(lines);
   // Ids are this process's random prefix and a sequence number: unique, and far cheaper per
   // request than a random UUID on the hot path.
   const prefix = randomBytes(6).toString('base64url');
   let sequence = 0;
+  // One listener for every response, reading what it needs from the response: no closure and no
+  // once() wrapper allocated per request ('close' comes once).
+  function logOnClose(this: Logged) {
+    const req = this.req;
+    const url = req.url ?? '';
+    const q = url.indexOf('?');
+    const durationMs = Math.round((performance.now() - this[startedAt]!) * 1000) / 1000;
+    writeLine(this[requestId]!, clientAddress(req), req.method ?? '', q === -1 ? url : url.slice(0, q), this.statusCode, durationMs, !this.writableFinished);
+  }
   return (req: IncomingMessage, res: ServerResponse): void => {
     const incoming = req.headers['x-request-id'];
     const given = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : null;
@@ -48,24 +59,32 @@ export function logRequests(logger: Logger, enabled: boolean, clientAddress: Cli
       if (given) (res as WithRequestId)[requestId] = given;
       return;
     }
-    const id = given ?? `${prefix}-${(sequence++).toString(36)}`;
-    (res as WithRequestId)[requestId] = id;
-    const started = performance.now();
-    res.once('close', () => {
-      const url = req.url ?? '';
-      const q = url.indexOf('?');
-      lines.info(
-        {
-          reqId: id,
-          client: clientAddress(req),
-          method: req.method,
-          path: q === -1 ? url : url.slice(0, q),
-          status: res.statusCode,
-          durationMs: Math.round((performance.now() - started) * 1000) / 1000,
-          ...(res.writableFinished ? {} : { aborted: true }),
-        },
-        'request',
-      );
-    });
+    const logged = res as Logged;
+    logged[requestId] = given ?? `${prefix}-${(sequence++).toString(36)}`;
+    logged[startedAt] = performance.now();
+    logged.on('close', logOnClose);
   };
+}
+
+const startedAt = Symbol('startedAt');
+type Logged = WithRequestId & { [startedAt]?: number; req: IncomingMessage };
+
+/**
+ * Writes a request line exactly as `lines.info({ reqId, client, method, path, status, durationMs,
+ * aborted? }, 'request')` would, from pino's own parts (its level number, time function, bindings
+ * and stream, which pino.symbols exposes for this), without its generic serializer: ~6.5 us less
+ * CPU a request, a sixth of a cached 304's (35 against 41 us, 3 alternating runs; bench/README.md).
+ * test/operations.test.ts compares the lines with pino's.
+ */
+function requestLineWriter(lines: Logger) {
+  const parts = lines as unknown as Record<symbol, unknown>;
+  const start = `{"level":${lines.levels.values.info}`;
+  const time = parts[pino.symbols.timeSym] as () => string;
+  const bindings = parts[pino.symbols.chindingsSym] as string;
+  const stream = parts[pino.symbols.streamSym] as { write(line: string): void };
+  return (id: string, client: string | undefined, method: string, path: string, status: number, durationMs: number, aborted: boolean) =>
+    stream.write(
+      `${start}${time()}${bindings},"reqId":${JSON.stringify(id)}${client === undefined ? '' : `,"client":${JSON.stringify(client)}`},"method":${JSON.stringify(method)},` +
+        `"path":${JSON.stringify(path)},"status":${status},"durationMs":${durationMs}${aborted ? ',"aborted":true' : ''},"msg":"request"}\n`,
+    );
 }
