@@ -73,7 +73,7 @@ type Logged = WithRequestId & { [startedAt]?: number; req: IncomingMessage };
  * Writes a request line exactly as `lines.info({ reqId, client, method, path, status, durationMs,
  * aborted? }, 'request')` would, from pino's own parts (its level number, time function, bindings
  * and stream, which pino.symbols exposes for this), without its generic serializer: ~6.5 us less
- * CPU a request, a sixth of a cached 304's (35 against 41 us, 3 alternating runs; bench/README.md).
+ * CPU a request, a fifth of a cached 304's (33 against 41 us of server CPU, 3 alternating runs).
  * test/operations.test.ts compares the lines with pino's.
  */
 function requestLineWriter(lines: Logger) {
