@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { SearchIndex, type SearchDocument } from '../server/search/search-index.ts';
+import { inflects, SearchIndex, type SearchDocument } from '../server/search/search-index.ts';
 import { createSearchRepo } from '../server/search/search.repo.ts';
 import { packagesDatabase } from './helpers.ts';
 
@@ -64,6 +64,18 @@ describe('search ranking, as people expect it', () => {
 
   it('puts the word as typed before another form of it', () => {
     expect(ranked([doc('boat', { terms: ['ship'] }), doc('truck', { terms: ['shipping'] })], 'shipping')).to.deep.equal(['truck', 'boat']);
+  });
+
+  it('tells an inflection from a derivation that shares its stem', () => {
+    for (const [a, b] of [['bookmark', 'bookmarks'], ['uploading', 'upload'], ['ship', 'shipping'], ['configure', 'configuring'], ['notify', 'notified'], ['envelop', 'envelope']]) {
+      expect(inflects(a, b), `${a} ${b}`).to.equal(true);
+    }
+    for (const [a, b] of [['import', 'important'], ['busy', 'business'], ['configure', 'configuration']]) expect(inflects(a, b), `${a} ${b}`).to.equal(false);
+  });
+
+  it('ranks a derivation that shares the stem below the word as typed ("important" is not "import")', () => {
+    expect(ranked([doc('import'), doc('exclamation', { terms: ['important'] })], 'important')).to.deep.equal(['exclamation', 'import']);
+    expect(ranked([doc('business'), doc('loading-spinner', { terms: ['busy'] })], 'busy')).to.deep.equal(['loading-spinner', 'business']);
   });
 
   it("puts a brand's logo after other icons, unless the query names it", () => {

@@ -3,8 +3,9 @@
 // the distinct words per query word takes well under a millisecond.
 //
 // Ranking by meaning, best first. Each query word matches an icon's words in one of four ways,
-// from strongest to weakest: as typed, or in another form of the word (a Porter stem, counted as the
-// word a little below it: bookmarks ~ bookmark, uploading ~ upload); through a synonym
+// from strongest to weakest: as typed, or in another form of the word (the same Porter stem: an
+// inflection counts as the word a little below it, bookmarks ~ bookmark, uploading ~ upload; a
+// derivation further below, important ~ import); through a synonym
 // (ui-synonyms.json: preferences ~ gear, inbox ~ envelope); as the start of a word (a prefix, as
 // people type); with one typo after its first letter, only when the word matches nothing any other
 // way. Every query word must match, but for a word that matches nothing at all (it is left out:
@@ -30,8 +31,34 @@ type Field = keyof typeof FIELD_WEIGHT;
  * or the other way round.
  */
 const MATCH = { typo: 0, prefix: 1, synonym: 2, exact: 3 } as const;
-/** Another form of a word counts as the word, this much below it in weight: "downloads" finds download as well as the word as typed. */
-const FORM_PENALTY = 5;
+/**
+ * Another form of a word counts as the word, this much below it in weight: an inflection
+ * ("downloads" finds download as well as the word as typed), and further below, a derivation that
+ * shares its Porter stem, often but not always its meaning (configuration ~ configure, but
+ * important ~ import, busy ~ business).
+ */
+const INFLECTION_PENALTY = 5;
+const DERIVATION_PENALTY = 15;
+const INFLECTIONS = ['e', 's', 'es', 'd', 'ed', 'ing', 'er', 'ers'];
+
+/**
+ * Whether one word is the other inflected: bookmark/bookmarks, upload/uploading, ship/shipping
+ * (a doubled consonant), configure/configuring (a dropped e), notify/notified (y to i).
+ */
+export function inflects(a: string, b: string): boolean {
+  const [short, long] = a.length <= b.length ? [a, b] : [b, a];
+  if (long === short) return true;
+  const last = short[short.length - 1];
+  const stem = last === 'e' || last === 'y' ? short.slice(0, -1) : short;
+  return INFLECTIONS.some(
+    (ending) =>
+      long === short + ending ||
+      long === short + last + ending ||
+      (last === 'e' && long === stem + ending) ||
+      (last === 'y' && long === `${stem}i${ending}`),
+  );
+}
+
 /**
  * An icon that matches a word as typed and also through a synonym (`mail`: envelope has the term
  * "mail" and is an envelope) is likelier what was meant: it gains this share of the synonym's weight.
@@ -122,22 +149,29 @@ const stringsBytes = (strings: readonly string[]) => strings.reduce((sum, s) => 
 
 /**
  * A query word's synonyms: the stems of the other words of its groups. A word listed in a group
- * means that group's idea ("news" is not "new"); another word reaches the groups of its stem
- * ("notifications" those of notification).
+ * means that group's idea ("news" is not "new"); another word reaches the groups of the words it
+ * inflects ("notifications" those of notification; "important" none of import's).
  */
 const synonymsByWord = new Map<string, string[]>();
-const synonymsByStem = new Map<string, string[]>();
+const groupWordsByStem = new Map<string, string[]>();
 for (const group of synonymGroups.groups) {
   const stems = [...new Set(group.map((word) => stemmer(word)))];
-  const add = (map: Map<string, string[]>, key: string, own: string) => {
-    const others = map.get(key) ?? [];
+  for (const word of group) {
+    const own = stemmer(word);
+    const others = synonymsByWord.get(word) ?? [];
     for (const other of stems) if (other !== own && !others.includes(other)) others.push(other);
-    map.set(key, others);
-  };
-  for (const word of group) add(synonymsByWord, word, stemmer(word));
-  for (const stem of stems) add(synonymsByStem, stem, stem);
+    synonymsByWord.set(word, others);
+    const sameStem = groupWordsByStem.get(own) ?? [];
+    if (!sameStem.includes(word)) sameStem.push(word);
+    groupWordsByStem.set(own, sameStem);
+  }
 }
-const synonymsOf = (word: string, stem: string) => synonymsByWord.get(word) ?? synonymsByStem.get(stem);
+function synonymsOf(word: string, stem: string): string[] | undefined {
+  const own = synonymsByWord.get(word);
+  if (own) return own;
+  const inflected = groupWordsByStem.get(stem)?.filter((groupWord) => inflects(word, groupWord));
+  return inflected?.length ? [...new Set(inflected.flatMap((groupWord) => synonymsByWord.get(groupWord)!))] : undefined;
+}
 
 const FIELDS = Object.keys(FIELD_WEIGHT) as Field[];
 /**
@@ -387,7 +421,10 @@ export class SearchIndex {
     // Another form of the word, as the word (a little below it); then through a synonym, and an
     // icon matched as the word and also through a synonym gains support.
     const stem = stemmer(word);
-    this.forEachTokenOfStem(stem, (t) => this.tokens[t] !== word && this.addPosting(matches, t, MATCH.exact, -FORM_PENALTY));
+    this.forEachTokenOfStem(stem, (t) => {
+      const token = this.tokens[t];
+      if (token !== word) this.addPosting(matches, t, MATCH.exact, inflects(word, token) ? -INFLECTION_PENALTY : -DERIVATION_PENALTY);
+    });
     const synonyms = synonymsOf(word, stem);
     if (synonyms) {
       const bySynonym = new WordMatches(this.names.length);
