@@ -366,8 +366,8 @@ export class SearchIndex {
       required = perWord;
     }
     const ranked: Candidate[] = [];
+    // Intersected from the rarest word.
     for (const index of required[0].documents) {
-      // intersect from the rarest word
       const candidate = this.candidate(index, perWord, phrase, false);
       if (candidate) ranked.push(candidate);
     }
@@ -461,7 +461,7 @@ export class SearchIndex {
   private addPosting(matches: WordMatches, token: number, match: number, weightChange = 0): void {
     for (let i = this.postingStart[token], end = this.postingStart[token + 1]; i < end; i++) {
       const document = this.postingDocs[i];
-      const packed = pack(match, this.postingWeights[i] + weightChange);
+      const packed = pack(match, Math.max(0, this.postingWeights[i] + weightChange));
       if (packed > (matches.get(document) ?? -1)) matches.set(document, packed);
     }
   }
