@@ -8,6 +8,7 @@ import { createApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
 import { errorHandler } from '../server/errors.ts';
 import { requestDeadline } from '../server/http/limits.ts';
+import { requestLineWriter } from '../server/http/request-log.ts';
 import { createLogger } from '../server/logger.ts';
 import { emptyTestDatabase, testDatabase } from './helpers.ts';
 
@@ -56,6 +57,23 @@ describe('operations', () => {
         const withoutTime = (text: string) => text.replace(/"time":\d+/, '');
         expect(withoutTime(line)).to.equal(withoutTime(byPino));
       }
+    });
+
+    it('escape what they carry as pino does, and mark a request its client left', () => {
+      const raw: string[] = [];
+      const sink = new Writable({ write: (chunk, _enc, done) => (raw.push(chunk.toString()), done()) });
+      const lines = pino({ level: 'info' }, sink).child({}, { redact: { paths: [] } });
+      const write = requestLineWriter(lines);
+      const path = '/icônes/"quoted"\\back\tslash/\u0001/𝄞';
+      write('id-1', '::ffff:127.0.0.1', 'GET', path, 499, 1.25, true);
+      lines.info({ reqId: 'id-1', client: '::ffff:127.0.0.1', method: 'GET', path, status: 499, durationMs: 1.25, aborted: true }, 'request');
+      write('id-2', undefined, 'POST', '/graphql', 200, 0.5, false);
+      lines.info({ reqId: 'id-2', client: undefined, method: 'POST', path: '/graphql', status: 200, durationMs: 0.5 }, 'request');
+      const withoutTime = (text: string) => text.replace(/"time":\d+/, '');
+      expect(raw).to.have.length(4);
+      expect(withoutTime(raw[0])).to.equal(withoutTime(raw[1]));
+      expect(withoutTime(raw[2])).to.equal(withoutTime(raw[3]));
+      expect(JSON.parse(raw[0])).to.include({ path, aborted: true });
     });
 
     it('never contain a token, an Authorization header or GraphQL variables', async () => {

@@ -35,7 +35,8 @@ const MATCH = { typo: 0, prefix: 1, synonym: 2, exact: 3 } as const;
  * Another form of a word counts as the word, this much below it in weight: an inflection
  * ("downloads" finds download as well as the word as typed), and further below, a derivation that
  * shares its Porter stem, often but not always its meaning (configuration ~ configure, but
- * important ~ import, busy ~ business).
+ * important ~ import, busy ~ business). Two words listed in different synonym groups are different
+ * words whatever their stems ("news" does not find "new").
  */
 const INFLECTION_PENALTY = 5;
 const DERIVATION_PENALTY = 15;
@@ -83,8 +84,8 @@ export interface SearchDocument {
   styles?: number;
   /** Whether the icon is a logo (in the brands style only): it answers its own name, not a word of its metadata. */
   logo?: boolean;
-  /** The version that added the icon (its first change): the older, the more releases carry it. */
-  since?: string;
+  /** The versions that changed the icon ("1.0.0", "4.4", "6.0.0-beta1"): the earliest added it, and the older it is, the more releases carry it. */
+  changes?: readonly string[];
 }
 
 const words = (text: string) => text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
@@ -105,11 +106,13 @@ function withinOneEditOfPrefix(word: string, token: string, suffixes: string[]):
   );
 }
 
-/** A version as one number that orders versions (a pre-release counts as its release); unknown: newest. */
-function versionOrder(version: string | undefined): number {
-  const match = version && /^(\d+)\.(\d+)\.(\d+)/.exec(version);
-  return match ? Number(match[1]) * 1_000_000 + Number(match[2]) * 1000 + Number(match[3]) : 2 ** 31 - 1;
+/** A version as one number that orders versions ("4.4" is 4.4.0; a pre-release counts as its release); unknown: newest. */
+function versionOrder(version: string): number {
+  const match = /^(\d{1,3})(?:\.(\d{1,3}))?(?:\.(\d{1,3}))?/.exec(version);
+  return match ? Number(match[1]) * 1_000_000 + Number(match[2] ?? 0) * 1000 + Number(match[3] ?? 0) : NEWEST;
 }
+const NEWEST = 2 ** 31 - 1;
+const firstVersion = (changes: readonly string[] = []) => changes.reduce((first, version) => Math.min(first, versionOrder(version)), NEWEST);
 
 function partsOf(name: string): number {
   let parts = 1;
@@ -154,9 +157,12 @@ const stringsBytes = (strings: readonly string[]) => strings.reduce((sum, s) => 
  */
 const synonymsByWord = new Map<string, string[]>();
 const groupWordsByStem = new Map<string, string[]>();
-for (const group of synonymGroups.groups) {
+/** The groups each listed word is in (their indices). */
+const groupsByWord = new Map<string, number[]>();
+synonymGroups.groups.forEach((group, index) => {
   const stems = [...new Set(group.map((word) => stemmer(word)))];
   for (const word of group) {
+    groupsByWord.set(word, [...(groupsByWord.get(word) ?? []), index]);
     const own = stemmer(word);
     const others = synonymsByWord.get(word) ?? [];
     for (const other of stems) if (other !== own && !others.includes(other)) others.push(other);
@@ -165,7 +171,14 @@ for (const group of synonymGroups.groups) {
     if (!sameStem.includes(word)) sameStem.push(word);
     groupWordsByStem.set(own, sameStem);
   }
+});
+/** Whether two words are listed in synonym groups, none the same: different ideas, whatever their stems ("news", "new"). */
+function inOtherGroups(word: string, other: string): boolean {
+  const own = groupsByWord.get(word);
+  const others = groupsByWord.get(other);
+  return own !== undefined && others !== undefined && !own.some((group) => others.includes(group));
 }
+
 function synonymsOf(word: string, stem: string): string[] | undefined {
   const own = synonymsByWord.get(word);
   if (own) return own;
@@ -223,7 +236,7 @@ class WordMatches {
 /** Arrays kept for reuse: a search holds one per query word and one for synonyms. */
 const MAX_FREE_MATCHES = MAX_QUERY_WORDS + 1;
 
-/** An icon that matches every query word, with what ranks it. */
+/** An icon that matches the query (every word it needs, or the most of them), with what ranks it. */
 interface Candidate {
   index: number;
   /** 2: its id is the query; 1: an alias is; 0: neither. */
@@ -241,7 +254,8 @@ interface Candidate {
 
 /**
  * Kept small, since one is built per release searched: after it is built, an index keeps only what
- * ranking reads (each icon's row id, id, alias names and family-style count, in name order), the
+ * ranking reads (each icon's row id, id, alias names, family-style count, first version and whether
+ * it is a logo, in name order), the
  * postings of every distinct word in three flat typed arrays (not two typed arrays per word: ~200 B
  * of headers each, more than most words' postings), and the words grouped by stem.
  */
@@ -288,7 +302,7 @@ export class SearchIndex {
     this.names = documents.map((doc) => doc.name);
     this.aliases = documents.map((doc) => (doc.aliases.length > 0 ? [...doc.aliases] : NO_ALIASES));
     this.styles = Uint8Array.from(documents, (doc) => Math.min(doc.styles ?? 0, 255));
-    this.since = Int32Array.from(documents, (doc) => versionOrder(doc.since));
+    this.since = Int32Array.from(documents, (doc) => firstVersion(doc.changes));
     this.logos = Uint8Array.from(documents, (doc) => (doc.logo ? 1 : 0));
     this.tokens = [...postings.keys()].sort();
     let total = 0;
@@ -399,7 +413,9 @@ export class SearchIndex {
     let score = 0;
     for (const matches of perWord) {
       const packed = matches.get(index);
-      if (packed === undefined) {
+      // A joining word counts where it is a word of the icon, not the start of one ("of": office)
+      // nor a synonym or a typo ("with": width).
+      if (packed === undefined || (matches.optional && packed < pack(MATCH.exact, 0))) {
         if (partial || matches.optional) continue;
         return undefined;
       }
@@ -423,7 +439,7 @@ export class SearchIndex {
     const stem = stemmer(word);
     this.forEachTokenOfStem(stem, (t) => {
       const token = this.tokens[t];
-      if (token !== word) this.addPosting(matches, t, MATCH.exact, inflects(word, token) ? -INFLECTION_PENALTY : -DERIVATION_PENALTY);
+      if (token !== word && !inOtherGroups(word, token)) this.addPosting(matches, t, MATCH.exact, inflects(word, token) ? -INFLECTION_PENALTY : -DERIVATION_PENALTY);
     });
     const synonyms = synonymsOf(word, stem);
     if (synonyms) {

@@ -18,7 +18,7 @@ export async function buildSearchIndex(repo: SearchRepo, releaseId: number): Pro
     repo.categories(releaseId),
     repo.iconStyles(releaseId),
   ]);
-  const documents = new Map<number, SearchDocument>(icons.map((i) => [i.id, { rowId: i.id, name: i.name, label: i.label, aliases: [], terms: [], categories: [], styles: 0, since: i.changes[0] }]));
+  const documents = new Map<number, SearchDocument>(icons.map((i) => [i.id, { rowId: i.id, name: i.name, label: i.label, aliases: [], terms: [], categories: [], styles: 0, changes: i.changes }]));
   for (const { iconId, style } of iconStyles) {
     const document = documents.get(iconId)!;
     document.styles!++;
