@@ -14,6 +14,7 @@
 // brand's logo; the weakest way any word matched; where the words matched (a word's best field:
 // id 50, a search term of that one word 45, label 40, alias 35, a word of a longer term 30,
 // category 10), with half the weight of a synonym that also matches; then the ties (byRank).
+import semver from 'semver';
 import { stemmer } from 'stemmer';
 import synonymGroups from './ui-synonyms.json' with { type: 'json' };
 import { lowerBound } from './lower-bound.ts';
@@ -106,19 +107,16 @@ function withinOneEditOfPrefix(word: string, token: string, suffixes: string[]):
   );
 }
 
-/** A version as one number that orders versions ("4.4" is 4.4.0; a pre-release counts as its release); unknown: newest. */
+/** A version as one number that orders versions ("4.4" is 4.4.0, as semver coerces it; a pre-release counts as its release); unknown: newest. */
 function versionOrder(version: string): number {
-  const match = /^(\d{1,3})(?:\.(\d{1,3}))?(?:\.(\d{1,3}))?/.exec(version);
-  return match ? Number(match[1]) * 1_000_000 + Number(match[2] ?? 0) * 1000 + Number(match[3] ?? 0) : NEWEST;
+  const coerced = semver.coerce(version);
+  return coerced && coerced.major < 2000 ? coerced.major * 1_000_000 + coerced.minor * 1000 + coerced.patch : NEWEST;
 }
 const NEWEST = 2 ** 31 - 1;
 const firstVersion = (changes: readonly string[] = []) => changes.reduce((first, version) => Math.min(first, versionOrder(version)), NEWEST);
 
-function partsOf(name: string): number {
-  let parts = 1;
-  for (let i = 0; i < name.length; i++) if (name.charCodeAt(i) === 45) parts++;
-  return parts;
-}
+/** How many words an id has ("arrow-down-1-9": 4). */
+const partsOf = (name: string) => name.split('-').length;
 
 /**
  * Best first: the icon the query names; an icon that is not a logo (a brand's logo answers its own
@@ -254,16 +252,17 @@ interface Candidate {
 
 /**
  * Kept small, since one is built per release searched: after it is built, an index keeps only what
- * ranking reads (each icon's row id, id, alias names, family-style count, first version and whether
- * it is a logo, in name order), the
- * postings of every distinct word in three flat typed arrays (not two typed arrays per word: ~200 B
- * of headers each, more than most words' postings), and the words grouped by stem.
+ * ranking reads (each icon's row id, id, alias names, and its count of id words, family-styles,
+ * first version and whether it is a logo, in name order), the postings of every distinct word in
+ * three flat typed arrays (not two typed arrays per word: ~200 B of headers each, more than most
+ * words' postings), and the words grouped by stem.
  */
 export class SearchIndex {
   private readonly rowIds: Int32Array;
   private readonly names: string[];
   private readonly aliases: (readonly string[])[];
   private readonly styles: Uint8Array;
+  private readonly parts: Uint8Array;
   private readonly since: Int32Array;
   private readonly logos: Uint8Array;
   /** Each distinct word, sorted: the words a query word starts are one contiguous run. */
@@ -302,6 +301,7 @@ export class SearchIndex {
     this.names = documents.map((doc) => doc.name);
     this.aliases = documents.map((doc) => (doc.aliases.length > 0 ? [...doc.aliases] : NO_ALIASES));
     this.styles = Uint8Array.from(documents, (doc) => Math.min(doc.styles ?? 0, 255));
+    this.parts = Uint8Array.from(documents, (doc) => Math.min(partsOf(doc.name), 255));
     this.since = Int32Array.from(documents, (doc) => firstVersion(doc.changes));
     this.logos = Uint8Array.from(documents, (doc) => (doc.logo ? 1 : 0));
     this.tokens = [...postings.keys()].sort();
@@ -342,6 +342,7 @@ export class SearchIndex {
       this.aliases.reduce((sum, list) => sum + (list === NO_ALIASES ? SLOT : stringsBytes(list) + SLOT), ARRAY_OVERHEAD) +
       this.rowIds.byteLength +
       this.styles.byteLength +
+      this.parts.byteLength +
       this.since.byteLength +
       this.logos.byteLength +
       this.postingStart.byteLength +
@@ -424,7 +425,7 @@ export class SearchIndex {
     }
     const name = this.names[index];
     const named = name === phrase ? 2 : this.aliases[index].includes(phrase) ? 1 : 0;
-    return { index, named, logo: named === 0 ? this.logos[index] : 0, weakest, score, length: name.length, parts: partsOf(name), styles: this.styles[index], since: this.since[index] };
+    return { index, named, logo: named === 0 ? this.logos[index] : 0, weakest, score, length: name.length, parts: this.parts[index], styles: this.styles[index], since: this.since[index] };
   }
 
   /** How `word` matches each icon it matches: pack(match, weight), the best way it does. */
