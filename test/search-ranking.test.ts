@@ -1,5 +1,6 @@
 import { expect } from 'chai';
-import { inflects, SearchIndex, type SearchDocument } from '../server/search/search-index.ts';
+import { SearchIndex, type SearchDocument } from '../server/search/search-index.ts';
+import { inflects } from '../server/search/word-forms.ts';
 import { createSearchRepo } from '../server/search/search.repo.ts';
 import { packagesDatabase } from './helpers.ts';
 
@@ -112,6 +113,38 @@ describe('search ranking, as people expect it', () => {
     const documents = [doc('table', { terms: ['grid'] }), doc('book', { terms: ['contents'] }), doc('list', { terms: ['contents', 'index'] })];
     expect(ranked(documents, 'table of contents')).to.have.members(['table', 'book', 'list']);
     expect(ranked(documents, 'index of contents')).to.deep.equal(['list']);
+  });
+
+  it('reads a word in a form the stemmer cannot join as the word itself, above a synonym (word-forms.json)', () => {
+    // colour ~ color (spelling), sent ~ send (irregular); "paint" is a synonym of neither.
+    const documents = [doc('palette', { terms: ['colors'] }), doc('paper-plane', { terms: ['send'] }), doc('inbox', { terms: ['sent'] })];
+    expect(ranked(documents, 'colours')).to.deep.equal(['palette']);
+    expect(ranked(documents, 'sent')).to.deep.equal(['inbox', 'paper-plane']); // as typed, then the other form
+    expect(ranked([doc('star', { terms: ['starred'] }), doc('heart', { terms: ['favorite'] })], 'favourite')[0]).to.equal('heart');
+  });
+
+  it('reads a name or term of several words typed as one word, and a query of those words as naming the icon', () => {
+    const documents = [
+      doc('plane-departure', { terms: ['leaving'] }),
+      doc('right-from-bracket', { terms: ['sign out', 'exit'] }),
+      doc('envelope', { terms: ['message', 'send'] }),
+      doc('paper-plane', { terms: ['send message', 'send'] }),
+    ];
+    // As typed (the term joined) before a synonym's match (signout ~ leave: leaving).
+    expect(ranked(documents, 'signout')).to.deep.equal(['right-from-bracket', 'plane-departure']);
+    expect(ranked(documents, 'paperplane')).to.deep.equal(['paper-plane']);
+    // Without the phrase, envelope (one word fewer) would come first: both have both words.
+    expect(ranked(documents, 'send message')).to.deep.equal(['paper-plane', 'envelope']);
+    // A logo answers its own name, not a term of its metadata.
+    const logos = [doc('deskpro', { logo: true, terms: ['customer service'] }), doc('headset', { terms: ['customer', 'service'] })];
+    expect(ranked(logos, 'customer service')).to.deep.equal(['headset', 'deskpro']);
+  });
+
+  it('puts the icon whose id is the query word in another form before an icon alike with the word as a term', () => {
+    const documents = [doc('star', { terms: ['highlight'], styles: 2 }), doc('highlighter', { terms: ['highlight'], styles: 1 })];
+    expect(ranked(documents, 'highlight')).to.deep.equal(['highlighter', 'star']);
+    // Only a tie-break: a better match still wins ("time" is not the alias "times" of xmark).
+    expect(ranked([doc('xmark', { aliases: ['times'] }), doc('clock', { terms: ['time'] })], 'time')).to.deep.equal(['clock', 'xmark']);
   });
 
   it('reads a word listed in a synonym group by its own group, not that of its stem ("news" is not "new")', () => {

@@ -1,7 +1,7 @@
 // Search across every open icon set (the Iconify API's /search and /keywords). Icon names are the
 // only words the sets carry: each name splits at its hyphens into keywords (arrow-left-bold:
 // arrow, left, bold). A query's words must all match, each as typed, by its word form (houses ~
-// house), through a synonym (ui-synonyms.json, as in Font Awesome search), the last one also as a
+// house), through a synonym (ui-synonyms.json, as in Font Awesome search, and word-forms.json), the last one also as a
 // prefix of a keyword (typing "hoa" finds hoard), and a word that matches nothing that way by one
 // typo. Ranked: how each word matched, then an icon named exactly what was typed, then shorter
 // names, then the sets' order.
@@ -11,6 +11,7 @@
 // state lives in typed arrays, so a search over 379k icons touches only the postings of its words.
 import { stemmer } from 'stemmer';
 import synonymGroups from '../search/ui-synonyms.json' with { type: 'json' };
+import { wordFormGroups } from '../search/word-forms.ts';
 import type { IconSetsRepo } from './icon-sets.repo.ts';
 import type { IconSetsService } from './icon-sets.service.ts';
 import { lowerBound } from '../search/lower-bound.ts';
@@ -88,9 +89,9 @@ export function parseSearchQuery(query: Record<string, unknown>): { ok: true; va
   return { ok: true, value: { words: words.slice(0, MAX_WORDS), prefixes, category, limit, start, partial, palette } };
 }
 
-/** A word -> the other words of its synonym groups. */
+/** A word -> the other words of its synonym groups, and its other forms (colour: color). */
 const synonymsOf = new Map<string, Set<string>>();
-for (const group of synonymGroups.groups) {
+for (const group of [...synonymGroups.groups, ...wordFormGroups]) {
   for (const word of group) {
     const others = synonymsOf.get(word) ?? new Set<string>();
     for (const other of group) if (other !== word) others.add(other);

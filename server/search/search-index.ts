@@ -17,6 +17,7 @@
 import semver from 'semver';
 import { stemmer } from 'stemmer';
 import synonymGroups from './ui-synonyms.json' with { type: 'json' };
+import { inflects, otherFormsOf } from './word-forms.ts';
 import { lowerBound } from './lower-bound.ts';
 
 export const MAX_QUERY_LENGTH = 512;
@@ -41,26 +42,6 @@ const MATCH = { typo: 0, prefix: 1, synonym: 2, exact: 3 } as const;
  */
 const INFLECTION_PENALTY = 5;
 const DERIVATION_PENALTY = 15;
-const INFLECTIONS = ['e', 's', 'es', 'd', 'ed', 'ing', 'er', 'ers'];
-
-/**
- * Whether one word is the other inflected: bookmark/bookmarks, upload/uploading, ship/shipping
- * (a doubled consonant), configure/configuring (a dropped e), notify/notified (y to i).
- */
-export function inflects(a: string, b: string): boolean {
-  const [short, long] = a.length <= b.length ? [a, b] : [b, a];
-  if (long === short) return true;
-  const last = short[short.length - 1];
-  const stem = last === 'e' || last === 'y' ? short.slice(0, -1) : short;
-  return INFLECTIONS.some(
-    (ending) =>
-      long === short + ending ||
-      long === short + last + ending ||
-      (last === 'e' && long === stem + ending) ||
-      (last === 'y' && long === `${stem}i${ending}`),
-  );
-}
-
 /**
  * An icon that matches a word as typed and also through a synonym (`mail`: envelope has the term
  * "mail" and is an envelope) is likelier what was meant: it gains this share of the synonym's weight.
@@ -121,7 +102,8 @@ const partsOf = (name: string) => name.split('-').length;
 /**
  * Best first: the icon the query names; an icon that is not a logo (a brand's logo answers its own
  * name, not the words of its metadata: "news" is newspaper before hacker-news); how well each word
- * matched; then ties as people break them: the shorter name in words, the icon in more
+ * matched; then ties as people break them: the shorter name in words, the icon named by the word
+ * in another form ("highlight": highlighter before a star with the term), the icon in more
  * family-styles, the older icon (in more releases), the shorter name in letters, the id.
  */
 const byRank = (a: Candidate, b: Candidate) =>
@@ -130,6 +112,7 @@ const byRank = (a: Candidate, b: Candidate) =>
   b.weakest - a.weakest ||
   b.score - a.score ||
   a.parts - b.parts ||
+  b.formNamed - a.formNamed ||
   b.styles - a.styles ||
   a.since - b.since ||
   a.length - b.length ||
@@ -184,6 +167,12 @@ function synonymsOf(word: string, stem: string): string[] | undefined {
   return inflected?.length ? [...new Set(inflected.flatMap((groupWord) => synonymsByWord.get(groupWord)!))] : undefined;
 }
 
+/** The synonyms of a word's other forms (word-forms.json), for a word with none of its own. */
+function synonymsOfForms(forms: readonly string[]): string[] | undefined {
+  const found = forms.flatMap((form) => synonymsOf(form, stemmer(form)) ?? []);
+  return found.length > 0 ? [...new Set(found)] : undefined;
+}
+
 const FIELDS = Object.keys(FIELD_WEIGHT) as Field[];
 /**
  * The weight of a word found in the fields of `mask` (bit i: FIELDS[i]): its best field's. Not a
@@ -191,6 +180,10 @@ const FIELDS = Object.keys(FIELD_WEIGHT) as Field[];
  * icons alike the shorter id is.
  */
 const weightOf = (mask: number) => Math.max(...FIELDS.filter((_, bit) => mask & (1 << bit)).map((field) => FIELD_WEIGHT[field]));
+/** In an icon's field bits while indexing: the word is one of its names or terms of several words, joined. */
+const PHRASE_BIT = 1 << FIELDS.length;
+/** The same in a posting's weight byte (weights are below it). */
+const PHRASE_FLAG = 128;
 
 /** A word's match of one icon in one number: how it matched (MATCH), then its weight (< 1000). */
 const pack = (match: number, weight: number) => match * 1000 + weight;
@@ -207,6 +200,8 @@ class WordMatches {
   /** pack(...) + 1 per document; 0: not matched. */
   private readonly packed: Int32Array;
   readonly documents: number[] = [];
+  /** The metadata's words that are the query word inflected or in another form (an icon so named is named by the query). */
+  readonly forms: string[] = [];
   /** A joining word's matches: they rank, but an icon need not have them. */
   optional = false;
   constructor(documentCount: number) {
@@ -234,11 +229,31 @@ class WordMatches {
 /** Arrays kept for reuse: a search holds one per query word and one for synonyms. */
 const MAX_FREE_MATCHES = MAX_QUERY_WORDS + 1;
 
+/**
+ * How a query names an icon, most first: its id is the query (words joined by hyphens, or into one
+ * word: "paper plane", "paperplane"); an alias or a term of several words is (not a logo's term:
+ * a logo answers its own name).
+ */
+const NAMED = { none: 0, byAliasOrTerm: 1, byId: 2 } as const;
+
+/** What names icons for one query (see NAMED). */
+interface Naming {
+  /** The query's words joined by hyphens, as ids and aliases are written. */
+  phrase: string;
+  /** The icons with an id, alias or term of several words that the query's words joined are, and how (NAMED). */
+  byPhrase: Map<number, number> | undefined;
+  /** For a query of one word, the metadata's words that are it in another form (a tie-break: see byRank). */
+  forms: readonly string[];
+}
+const NO_FORMS: readonly string[] = [];
+
 /** An icon that matches the query (every word it needs, or the most of them), with what ranks it. */
 interface Candidate {
   index: number;
-  /** 2: its id is the query; 1: an alias is; 0: neither. */
+  /** How the query names it (NAMED). */
   named: number;
+  /** 1: its id or an alias is the query's one word in another form; 0: otherwise. */
+  formNamed: number;
   /** 1: a logo not named by the query; 0: otherwise. */
   logo: number;
   /** The weakest MATCH among its words. */
@@ -275,6 +290,8 @@ export class SearchIndex {
   private readonly stems: string[];
   private readonly stemStart: Int32Array;
   private readonly stemTokens: Int32Array;
+  /** 1 for a token that is only words joined ("signout"): matched as typed, not as the start of a longer word (it adds no icon there, only work). */
+  private readonly joinedOnly: Uint8Array;
   /** The heap it holds, estimated once: what a cache of indexes counts against its budget. */
   readonly bytes: number;
 
@@ -282,14 +299,25 @@ export class SearchIndex {
     const documents = [...unsorted].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     // word -> document -> the fields it is in (a bit each)
     const postings = new Map<string, Map<number, number>>();
+    const ownWords = new Set<string>();
     documents.forEach((doc, index) => {
+      const post = (word: string, bits: number) => {
+        const posting = postings.get(word) ?? new Map<number, number>();
+        posting.set(index, (posting.get(index) ?? 0) | bits);
+        postings.set(word, posting);
+      };
       const add = (field: Field, text: string) => {
         const bit = 1 << FIELDS.indexOf(field);
-        for (const word of words(text)) {
-          const posting = postings.get(word) ?? new Map<number, number>();
-          posting.set(index, (posting.get(index) ?? 0) | bit);
-          postings.set(word, posting);
+        const parts = words(text);
+        for (const word of parts) {
+          post(word, bit);
+          ownWords.add(word);
         }
+        // A name or term of several words is also one word, as people type it ("signout",
+        // "paperplane"), and a query of those words names the icon ("send message": paper-plane).
+        // A word of a longer term is weaker than the term; joined, the words are the whole term.
+        const whole = field === 'termWord' ? 1 << FIELDS.indexOf('term') : bit;
+        if (parts.length > 1 && field !== 'label' && field !== 'category') post(parts.join(''), whole | PHRASE_BIT);
       };
       add('id', doc.name);
       doc.aliases.forEach((alias) => add('alias', alias));
@@ -315,10 +343,11 @@ export class SearchIndex {
       this.postingStart[t] = at;
       for (const [index, fields] of postings.get(token)!) {
         this.postingDocs[at] = index;
-        this.postingWeights[at++] = weightOf(fields);
+        this.postingWeights[at++] = weightOf(fields) | (fields & PHRASE_BIT ? PHRASE_FLAG : 0);
       }
     });
     this.postingStart[this.tokens.length] = at;
+    this.joinedOnly = Uint8Array.from(this.tokens, (token) => (ownWords.has(token) ? 0 : 1));
     const byStem = new Map<string, number[]>();
     this.tokens.forEach((token, t) => {
       const stem = stemmer(token);
@@ -345,6 +374,7 @@ export class SearchIndex {
       this.parts.byteLength +
       this.since.byteLength +
       this.logos.byteLength +
+      this.joinedOnly.byteLength +
       this.postingStart.byteLength +
       this.postingDocs.byteLength +
       this.postingWeights.byteLength +
@@ -362,13 +392,18 @@ export class SearchIndex {
       return matches;
     });
     try {
-      return this.rank(all, queryWords.join('-'));
+      const naming: Naming = {
+        phrase: queryWords.join('-'),
+        byPhrase: this.namedByPhrase(queryWords.join('')),
+        forms: all.length === 1 ? all[0].forms : NO_FORMS,
+      };
+      return this.rank(all, naming);
     } finally {
       for (const matches of all) matches.release();
     }
   }
 
-  private rank(all: WordMatches[], phrase: string): number[] {
+  private rank(all: WordMatches[], naming: Naming): number[] {
     // A word that matches nothing at all, in no way (a word the metadata never uses: "dark mode"),
     // is left out rather than emptying the answer; every other word must match.
     const perWord = all.filter((matches) => matches.size > 0);
@@ -383,7 +418,7 @@ export class SearchIndex {
     const ranked: Candidate[] = [];
     // Intersected from the rarest word.
     for (const index of required[0].documents) {
-      const candidate = this.candidate(index, perWord, phrase, false);
+      const candidate = this.candidate(index, perWord, naming, false);
       if (candidate) ranked.push(candidate);
     }
     // No icon has every word ("table of contents"): those with the most of them answer, ranked
@@ -398,7 +433,7 @@ export class SearchIndex {
           most = Math.max(most, count);
         }
       }
-      for (const index of found.documents) if (found.get(index) === most) ranked.push(this.candidate(index, perWord, phrase, true)!);
+      for (const index of found.documents) if (found.get(index) === most) ranked.push(this.candidate(index, perWord, naming, true)!);
       found.release();
     }
     ranked.sort(byRank);
@@ -409,7 +444,7 @@ export class SearchIndex {
    * How icon `index` ranks for the words of `perWord`; undefined when a word it needs does not
    * match it (`partial`: it needs none, it ranks on those it has).
    */
-  private candidate(index: number, perWord: WordMatches[], phrase: string, partial: boolean): Candidate | undefined {
+  private candidate(index: number, perWord: WordMatches[], naming: Naming, partial: boolean): Candidate | undefined {
     let weakest: number = MATCH.exact;
     let score = 0;
     for (const matches of perWord) {
@@ -424,8 +459,30 @@ export class SearchIndex {
       score += packed % 1000;
     }
     const name = this.names[index];
-    const named = name === phrase ? 2 : this.aliases[index].includes(phrase) ? 1 : 0;
-    return { index, named, logo: named === 0 ? this.logos[index] : 0, weakest, score, length: name.length, parts: this.parts[index], styles: this.styles[index], since: this.since[index] };
+    const aliases = this.aliases[index];
+    const named = name === naming.phrase ? NAMED.byId : aliases.includes(naming.phrase) ? NAMED.byAliasOrTerm : (naming.byPhrase?.get(index) ?? NAMED.none);
+    const { forms } = naming;
+    const formNamed = forms.length > 0 && (forms.includes(name) || aliases.some((alias) => forms.includes(alias))) ? 1 : 0;
+    return { index, named, formNamed, logo: named === NAMED.none ? this.logos[index] : 0, weakest, score, length: name.length, parts: this.parts[index], styles: this.styles[index], since: this.since[index] };
+  }
+
+  /**
+   * The icons named by the query's words joined into one: the icons with an id, alias or term of
+   * several words that are those words ("send message": paper-plane; "signout": a term "sign out").
+   */
+  private namedByPhrase(joined: string): Map<number, number> | undefined {
+    const t = lowerBound(this.tokens, joined);
+    if (this.tokens[t] !== joined) return undefined;
+    let named: Map<number, number> | undefined;
+    for (let i = this.postingStart[t], end = this.postingStart[t + 1]; i < end; i++) {
+      const weight = this.postingWeights[i];
+      if (!(weight & PHRASE_FLAG)) continue;
+      const document = this.postingDocs[i];
+      const field = weight & ~PHRASE_FLAG;
+      if (field === FIELD_WEIGHT.id) (named ??= new Map()).set(document, NAMED.byId);
+      else if (!this.logos[document] || field === FIELD_WEIGHT.alias) (named ??= new Map()).set(document, NAMED.byAliasOrTerm);
+    }
+    return named;
   }
 
   /** How `word` matches each icon it matches: pack(match, weight), the best way it does. */
@@ -433,16 +490,24 @@ export class SearchIndex {
     const matches = new WordMatches(this.names.length);
     // As typed, and as the start of longer words: one run of the sorted tokens.
     for (let t = lowerBound(this.tokens, word); t < this.tokens.length && this.tokens[t].startsWith(word); t++) {
-      this.addPosting(matches, t, this.tokens[t] === word ? MATCH.exact : MATCH.prefix);
+      if (this.tokens[t] === word) this.addPosting(matches, t, MATCH.exact);
+      else if (!this.joinedOnly[t]) this.addPosting(matches, t, MATCH.prefix);
     }
     // Another form of the word, as the word (a little below it); then through a synonym, and an
     // icon matched as the word and also through a synonym gains support.
     const stem = stemmer(word);
-    this.forEachTokenOfStem(stem, (t) => {
+    const asForm = (form: string) => (t: number) => {
       const token = this.tokens[t];
-      if (token !== word && !inOtherGroups(word, token)) this.addPosting(matches, t, MATCH.exact, inflects(word, token) ? -INFLECTION_PENALTY : -DERIVATION_PENALTY);
-    });
-    const synonyms = synonymsOf(word, stem);
+      if (token === word || inOtherGroups(word, token)) return;
+      const inflected = inflects(form, token);
+      if (inflected) matches.forms.push(token);
+      this.addPosting(matches, t, MATCH.exact, inflected ? -INFLECTION_PENALTY : -DERIVATION_PENALTY);
+    };
+    this.forEachTokenOfStem(stem, asForm(word));
+    // And the forms the stemmer does not join (colours ~ color, sent ~ send), with theirs.
+    const otherForms = otherFormsOf(word, stem);
+    for (const form of otherForms) this.forEachTokenOfStem(stemmer(form), asForm(form));
+    const synonyms = synonymsOf(word, stem) ?? synonymsOfForms(otherForms);
     if (synonyms) {
       const bySynonym = new WordMatches(this.names.length);
       for (const synonym of synonyms) this.forEachTokenOfStem(synonym, (t) => this.addPosting(bySynonym, t, MATCH.synonym));
@@ -478,7 +543,7 @@ export class SearchIndex {
   private addPosting(matches: WordMatches, token: number, match: number, weightChange = 0): void {
     for (let i = this.postingStart[token], end = this.postingStart[token + 1]; i < end; i++) {
       const document = this.postingDocs[i];
-      const packed = pack(match, Math.max(0, this.postingWeights[i] + weightChange));
+      const packed = pack(match, Math.max(0, (this.postingWeights[i] & ~PHRASE_FLAG) + weightChange));
       if (packed > (matches.get(document) ?? -1)) matches.set(document, packed);
     }
   }

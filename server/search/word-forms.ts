@@ -1,0 +1,54 @@
+// Forms of one word. Search joins them by their Porter stem (bookmarks ~ bookmark), telling an
+// inflection from a derivation (`inflects`); the forms the stemmer cannot join are data, in
+// word-forms.json: British and American spellings (colours ~ color) and irregular forms (sent ~
+// send, children ~ child).
+import { stemmer } from 'stemmer';
+import wordForms from './word-forms.json' with { type: 'json' };
+
+const INFLECTIONS = ['e', 's', 'es', 'd', 'ed', 'ing', 'er', 'ers'];
+
+/**
+ * Whether one word is the other inflected: bookmark/bookmarks, upload/uploading, ship/shipping
+ * (a doubled consonant), configure/configuring (a dropped e), notify/notified (y to i).
+ */
+export function inflects(a: string, b: string): boolean {
+  const [short, long] = a.length <= b.length ? [a, b] : [b, a];
+  if (long === short) return true;
+  const last = short[short.length - 1];
+  const stem = last === 'e' || last === 'y' ? short.slice(0, -1) : short;
+  return INFLECTIONS.some(
+    (ending) =>
+      long === short + ending ||
+      long === short + last + ending ||
+      (last === 'e' && long === stem + ending) ||
+      (last === 'y' && long === `${stem}i${ending}`),
+  );
+}
+
+/** A listed word -> the other words of its group. */
+const othersByWord = new Map<string, string[]>();
+/** A listed word's stem -> the listed words of that stem. */
+const listedByStem = new Map<string, string[]>();
+for (const group of wordForms.groups) {
+  for (const word of group) {
+    othersByWord.set(word, group.filter((other) => other !== word));
+    const stem = stemmer(word);
+    listedByStem.set(stem, [...(listedByStem.get(stem) ?? []), word]);
+  }
+}
+
+const NONE: readonly string[] = [];
+
+/**
+ * The other forms of `word` (its stem `stem`) that the stemmer does not join: those of its group,
+ * or of the groups of listed words it inflects ("colours": color, as "colour" is listed).
+ */
+export function otherFormsOf(word: string, stem: string): readonly string[] {
+  const own = othersByWord.get(word);
+  if (own) return own;
+  const listed = listedByStem.get(stem)?.filter((other) => inflects(word, other));
+  return listed?.length ? listed.flatMap((other) => othersByWord.get(other)!) : NONE;
+}
+
+/** The groups as they are listed (the Iconify search reads them as synonyms). */
+export const wordFormGroups: readonly (readonly string[])[] = wordForms.groups;
