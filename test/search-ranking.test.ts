@@ -50,6 +50,21 @@ describe('search ranking, as people expect it', () => {
     expect(names('arow')).to.include('arrow').and.include('arrow-up'); // one letter missing
   });
 
+  it('reads two letters swapped as a typo, and a mistyped word in its inflections too', () => {
+    const documents = [doc('upload'), doc('bell', { terms: ['notification'] }), doc('bell-slash', { terms: ['notifications'] })];
+    expect(ranked(documents, 'uplaod')).to.deep.equal(['upload']);
+    expect(ranked(documents, 'notifcations')).to.have.members(['bell', 'bell-slash']);
+  });
+
+  it('reads Font Awesome class names pasted from markup as the icon they name', () => {
+    const documents = [doc('house'), doc('fax'), doc('square', { terms: ['solid'] }), doc('github', { logo: true })];
+    expect(ranked(documents, 'fa-solid fa-house')).to.deep.equal(['house']);
+    expect(ranked(documents, 'fas fa-house')).to.deep.equal(['house']);
+    expect(ranked(documents, '<i class="fa-brands fa-github fa-2x"></i>')).to.deep.equal(['github']);
+    // Not a class: "fa-" inside a word (read as one, "sofa-bed" would be "bed" alone).
+    expect(ranked([doc('sofa'), doc('bed')], 'sofa-bed')).to.have.members(['sofa', 'bed']);
+  });
+
   it('reads no typo in the first letter ("rrow" is not arrow)', () => {
     expect(names('rrow')).to.deep.equal([]);
   });

@@ -17,6 +17,7 @@
 import semver from 'semver';
 import { stemmer } from 'stemmer';
 import synonymGroups from './ui-synonyms.json' with { type: 'json' };
+import { iconNamesOf } from './class-names.ts';
 import { inflects, otherFormsOf } from './word-forms.ts';
 import { lowerBound } from './lower-bound.ts';
 
@@ -73,9 +74,10 @@ export interface SearchDocument {
 const words = (text: string) => text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
 
 /**
- * Whether `word` is within one edit (substitution, insertion, deletion) of a prefix of `token`:
- * `calender` ~ `calendar`, `hose` ~ `house`. `suffixes[k]` is `word.slice(k)`, made once per word,
- * so scanning thousands of tokens allocates nothing.
+ * Whether `word` is within one edit (substitution, insertion, deletion, or two neighbours swapped,
+ * the commonest slip in typing) of a prefix of `token`: `calender` ~ `calendar`, `hose` ~ `house`,
+ * `uplaod` ~ `upload`. `suffixes[k]` is `word.slice(k)`, made once per word, so scanning thousands
+ * of tokens allocates nothing.
  */
 function withinOneEditOfPrefix(word: string, token: string, suffixes: string[]): boolean {
   let i = 0;
@@ -84,7 +86,8 @@ function withinOneEditOfPrefix(word: string, token: string, suffixes: string[]):
   return (
     token.startsWith(suffixes[i + 1], i + 1) || // one letter differs
     token.startsWith(suffixes[i + 1], i) || // one letter too many in the word
-    token.startsWith(suffixes[i], i + 1) // one letter missing from the word
+    token.startsWith(suffixes[i], i + 1) || // one letter missing from the word
+    (word[i] === token[i + 1] && word[i + 1] === token[i] && token.startsWith(suffixes[i + 2], i + 2)) // two letters swapped
   );
 }
 
@@ -384,7 +387,7 @@ export class SearchIndex {
 
   /** Row ids of the matching icons, best first. */
   search(query: string): number[] {
-    const queryWords = words(query).slice(0, MAX_QUERY_WORDS);
+    const queryWords = words(iconNamesOf(query)).slice(0, MAX_QUERY_WORDS);
     const joined = !queryWords.every((word) => JOINING_WORDS.has(word));
     const all = queryWords.map((word) => {
       const matches = this.matchWord(word);
@@ -525,9 +528,20 @@ export class SearchIndex {
       // People rarely mistype a word's first letter ("flower" is not "lowercase"): only the words
       // that start as it does are read, one contiguous run of the sorted tokens.
       const suffixes = Array.from({ length: word.length + 2 }, (_, k) => word.slice(k));
+      const mistyped: string[] = [];
       for (let t = lowerBound(this.tokens, word[0]); t < this.tokens.length && this.tokens[t][0] === word[0]; t++) {
         const token = this.tokens[t];
-        if (token.length >= word.length - 1 && withinOneEditOfPrefix(word, token, suffixes)) this.addPosting(matches, t, MATCH.typo);
+        if (token.length >= word.length - 1 && withinOneEditOfPrefix(word, token, suffixes)) {
+          this.addPosting(matches, t, MATCH.typo);
+          mistyped.push(token);
+        }
+      }
+      // And the inflections of the words it was read as: "notifcations" is notifications, and so
+      // also notification, the word most icons have.
+      for (const token of mistyped) {
+        this.forEachTokenOfStem(stemmer(token), (t) => {
+          if (inflects(token, this.tokens[t])) this.addPosting(matches, t, MATCH.typo);
+        });
       }
     }
     return matches;
