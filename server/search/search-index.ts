@@ -316,11 +316,12 @@ export class SearchIndex {
           post(word, bit);
           ownWords.add(word);
         }
-        // A name or term of several words is also one word, as people type it ("signout",
+        // An id or term of several words is also one word, as people type it ("signout",
         // "paperplane"), and a query of those words names the icon ("send message": paper-plane).
-        // A word of a longer term is weaker than the term; joined, the words are the whole term.
-        const whole = field === 'termWord' ? 1 << FIELDS.indexOf('term') : bit;
-        if (parts.length > 1 && field !== 'label' && field !== 'category') post(parts.join(''), whole | PHRASE_BIT);
+        // Joined, a longer term's words are the whole term. (Not an alias's: an old id with "-alt"
+        // or "-o" on it, typed as it is when typed at all, and named so already.)
+        if (parts.length > 1 && field === 'id') post(parts.join(''), bit | PHRASE_BIT);
+        if (parts.length > 1 && field === 'termWord') post(parts.join(''), (1 << FIELDS.indexOf('term')) | PHRASE_BIT);
       };
       add('id', doc.name);
       doc.aliases.forEach((alias) => add('alias', alias));
@@ -351,8 +352,12 @@ export class SearchIndex {
     });
     this.postingStart[this.tokens.length] = at;
     this.joinedOnly = Uint8Array.from(this.tokens, (token) => (ownWords.has(token) ? 0 : 1));
+    // Words joined are matched as typed only: they have no forms to find.
     const byStem = new Map<string, number[]>();
+    let stemmed = 0;
     this.tokens.forEach((token, t) => {
+      if (this.joinedOnly[t]) return;
+      stemmed++;
       const stem = stemmer(token);
       const list = byStem.get(stem);
       if (list) list.push(t);
@@ -360,7 +365,7 @@ export class SearchIndex {
     });
     this.stems = [...byStem.keys()].sort();
     this.stemStart = new Int32Array(this.stems.length + 1);
-    this.stemTokens = new Int32Array(this.tokens.length);
+    this.stemTokens = new Int32Array(stemmed);
     at = 0;
     this.stems.forEach((stem, s) => {
       this.stemStart[s] = at;
@@ -470,8 +475,9 @@ export class SearchIndex {
   }
 
   /**
-   * The icons named by the query's words joined into one: the icons with an id, alias or term of
-   * several words that are those words ("send message": paper-plane; "signout": a term "sign out").
+   * The icons named by the query's words joined into one: the icons with an id or a term of
+   * several words that are those words ("send message": paper-plane; "signout": a term "sign out");
+   * a logo only by its id.
    */
   private namedByPhrase(joined: string): Map<number, number> | undefined {
     const t = lowerBound(this.tokens, joined);
@@ -483,7 +489,7 @@ export class SearchIndex {
       const document = this.postingDocs[i];
       const field = weight & ~PHRASE_FLAG;
       if (field === FIELD_WEIGHT.id) (named ??= new Map()).set(document, NAMED.byId);
-      else if (!this.logos[document] || field === FIELD_WEIGHT.alias) (named ??= new Map()).set(document, NAMED.byAliasOrTerm);
+      else if (!this.logos[document]) (named ??= new Map()).set(document, NAMED.byAliasOrTerm);
     }
     return named;
   }
