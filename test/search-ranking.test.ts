@@ -56,6 +56,14 @@ describe('search ranking, as people expect it', () => {
     expect(ranked(documents, 'notifcations')).to.have.members(['bell', 'bell-slash']);
   });
 
+  it('reads a word the metadata lacks that undoes or repeats one it has as that word, below any other match', () => {
+    const documents = [doc('box-archive', { terms: ['archive'] }), doc('upload'), doc('icon'), doc('inbox', { terms: ['unarchive later'] })];
+    expect(ranked(documents, 'reupload')).to.deep.equal(['upload']);
+    expect(ranked(documents.slice(0, 3), 'unarchive')).to.deep.equal(['box-archive']);
+    expect(ranked(documents, 'unarchive')).to.deep.equal(['inbox']); // the word itself is there: only it
+    expect(ranked(documents, 'unicorn')).to.deep.equal([]); // "icorn" is no word (a typo of icon at most)
+  });
+
   it('reads Font Awesome class names pasted from markup as the icon they name', () => {
     const documents = [doc('house'), doc('fax'), doc('square', { terms: ['solid'] }), doc('github', { logo: true })];
     expect(ranked(documents, 'fa-solid fa-house')).to.deep.equal(['house']);

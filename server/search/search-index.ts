@@ -48,6 +48,8 @@ const DERIVATION_PENALTY = 15;
  * "mail" and is an envelope) is likelier what was meant: it gains this share of the synonym's weight.
  */
 const SYNONYM_SUPPORT = 0.5;
+/** A word that undoes or repeats another ("unsubscribe", "reupload"): the other word, of 3 letters or more. */
+const UNDONE_OR_REPEATED = /^(?:un|re)([a-z]{3,})$/;
 /** Query words read at most: past a phrase, more words only narrow an answer that is empty already. */
 const MAX_QUERY_WORDS = 8;
 /**
@@ -527,6 +529,18 @@ export class SearchIndex {
         else if (found >= pack(MATCH.exact, 0)) matches.set(document, found + Math.round((packed % 1000) * SYNONYM_SUPPORT));
       }
       bySynonym.release();
+    }
+    // A word the metadata never uses that undoes or repeats one it does ("unarchive", "resend")
+    // finds what that word finds, as weakly as a typo: the icons of the act are the nearest.
+    const undone = matches.size === 0 ? UNDONE_OR_REPEATED.exec(word) : null;
+    if (undone) {
+      const base = this.matchWord(undone[1]);
+      for (const document of base.documents) {
+        // Only where the other word is a word of the icon, or a synonym ("unicorn" is no "icorn").
+        const packed = base.get(document)!;
+        if (packed >= pack(MATCH.synonym, 0)) matches.set(document, pack(MATCH.typo, packed % 1000));
+      }
+      base.release();
     }
     // A typo is a fallback: a word is read as mistyped only when it matches nothing otherwise
     // ("coff" lists coffee, not confluence or power-off).
