@@ -5,12 +5,14 @@
 // Ranking by meaning, best first. Each query word matches an icon's words in one of four ways,
 // from strongest to weakest: as typed, or in another form of the word (the same Porter stem: an
 // inflection counts as the word a little below it, bookmarks ~ bookmark, uploading ~ upload; a
-// derivation further below, important ~ import); through a synonym
-// (ui-synonyms.json: preferences ~ gear, inbox ~ envelope); as the start of a word (a prefix, as
-// people type); with one typo after its first letter, only when the word matches nothing any other
-// way. Every query word must match, but for a word that matches nothing at all (it is left out:
-// "dark mode"); when no icon has every word, those with the most of them answer. Then, in
-// order: the icon whose id is the query, then one with the query as an alias; an icon before a
+// derivation further below, important ~ import; the forms the stemmer cannot join are data,
+// word-forms.ts: colours ~ color, sent ~ send); through a synonym (ui-synonyms.json: preferences ~
+// gear, inbox ~ envelope); as the start of a word (a prefix, as people type); only when the word
+// matches nothing any other way, as the word it undoes or repeats (unarchive ~ archive) or with one
+// typo after its first letter. An id or term of several words is also one word (signout). Every
+// query word must match, but for a word that matches nothing at all (it is left out: "dark mode");
+// when no icon has every word, those with the most of them answer. Then, in order: the icon whose
+// id is the query, then one with the query as an alias or a term of several words; an icon before a
 // brand's logo; the weakest way any word matched; where the words matched (a word's best field:
 // id 50, a search term of that one word 45, label 40, alias 35, a word of a longer term 30,
 // category 10), with half the weight of a synonym that also matches; then the ties (byRank).
@@ -205,7 +207,7 @@ class WordMatches {
   /** pack(...) + 1 per document; 0: not matched. */
   private readonly packed: Int32Array;
   readonly documents: number[] = [];
-  /** The metadata's words that are the query word inflected or in another form (an icon so named is named by the query). */
+  /** The metadata's words that are the query word inflected or in another form (an icon whose id or alias is one wins a tie). */
   readonly forms: string[] = [];
   /** A joining word's matches: they rank, but an icon need not have them. */
   optional = false;
@@ -245,7 +247,7 @@ const NAMED = { none: 0, byAliasOrTerm: 1, byId: 2 } as const;
 interface Naming {
   /** The query's words joined by hyphens, as ids and aliases are written. */
   phrase: string;
-  /** The icons with an id, alias or term of several words that the query's words joined are, and how (NAMED). */
+  /** The icons with an id or term of several words that the query's words joined are, and how (NAMED). */
   byPhrase: Map<number, number> | undefined;
   /** For a query of one word, the metadata's words that are it in another form (a tie-break: see byRank). */
   forms: readonly string[];
