@@ -100,6 +100,8 @@ describe('search ranking, as people expect it', () => {
   it('ranks a derivation that shares the stem below the word as typed ("important" is not "import")', () => {
     expect(ranked([doc('import'), doc('exclamation', { terms: ['important'] })], 'important')).to.deep.equal(['exclamation', 'import']);
     expect(ranked([doc('nation'), doc('country-flag', { terms: ['national'] })], 'national')).to.deep.equal(['country-flag', 'nation']);
+    // A derivation counts as a synonym, not as the word: busy's synonym first, then business.
+    expect(ranked([doc('business-time'), doc('hourglass')], 'busy')).to.deep.equal(['hourglass', 'business-time']);
   });
 
   it("puts a brand's logo after other icons, unless the query names it", () => {

@@ -32,16 +32,17 @@ type Field = keyof typeof FIELD_WEIGHT;
 
 /**
  * How a query word matched a word of the icon, weakest first (a larger number is a better match).
- * Another form of the word counts as the word: a metadata word is often the plural of the query's,
- * or the other way round.
+ * An inflection counts as the word: a metadata word is often the plural of the query's, or the
+ * other way round. A derivation sharing the stem counts as a synonym: a related word, not the word.
  */
 const MATCH = { typo: 0, prefix: 1, synonym: 2, exact: 3 } as const;
 /**
- * Another form of a word counts as the word, this much below it in weight: an inflection
- * ("downloads" finds download as well as the word as typed), and further below, a derivation that
- * shares its Porter stem, often but not always its meaning (configuration ~ configure, but
- * important ~ import, busy ~ business). Two words listed in different synonym groups are different
- * words whatever their stems ("news" does not find "new").
+ * Another form of a word counts this much below it in weight: an inflection, as the word
+ * ("downloads" finds download as well as the word as typed), and further below, as a synonym, a
+ * derivation that shares its Porter stem, often but not always its meaning (configuration ~
+ * configure, but important ~ import, busy ~ business: busy finds the hourglass, a synonym, before
+ * business-time). Two words listed in different synonym groups are different words whatever their
+ * stems ("news" does not find "new").
  */
 const INFLECTION_PENALTY = 5;
 const DERIVATION_PENALTY = 15;
@@ -514,7 +515,8 @@ export class SearchIndex {
       if (token === word || inOtherGroups(word, token)) return;
       const inflected = inflects(form, token);
       if (inflected) matches.forms.push(token);
-      this.addPosting(matches, t, MATCH.exact, inflected ? -INFLECTION_PENALTY : -DERIVATION_PENALTY);
+      if (inflected) this.addPosting(matches, t, MATCH.exact, -INFLECTION_PENALTY);
+      else this.addPosting(matches, t, MATCH.synonym, -DERIVATION_PENALTY);
     };
     this.forEachTokenOfStem(stem, asForm(word));
     // And the forms the stemmer does not join (colours ~ color, sent ~ send), with theirs.
@@ -527,7 +529,7 @@ export class SearchIndex {
       for (const document of bySynonym.documents) {
         const packed = bySynonym.get(document)!;
         const found = matches.get(document);
-        if (found === undefined || found < pack(MATCH.synonym, 0)) matches.set(document, packed);
+        if (found === undefined || found < packed) matches.set(document, packed); // a prefix, or a weaker derivation
         else if (found >= pack(MATCH.exact, 0)) matches.set(document, found + Math.round((packed % 1000) * SYNONYM_SUPPORT));
       }
       bySynonym.release();
