@@ -510,18 +510,25 @@ export class SearchIndex {
     // Another form of the word, as the word (a little below it); then through a synonym, and an
     // icon matched as the word and also through a synonym gains support.
     const stem = stemmer(word);
-    const asForm = (form: string) => (t: number) => {
+    this.forEachTokenOfStem(stem, (t) => {
       const token = this.tokens[t];
       if (token === word || inOtherGroups(word, token)) return;
-      const inflected = inflects(form, token);
-      if (inflected) matches.forms.push(token);
-      if (inflected) this.addPosting(matches, t, MATCH.exact, -INFLECTION_PENALTY);
-      else this.addPosting(matches, t, MATCH.synonym, -DERIVATION_PENALTY);
-    };
-    this.forEachTokenOfStem(stem, asForm(word));
-    // And the forms the stemmer does not join (colours ~ color, sent ~ send), with theirs.
+      if (inflects(word, token)) {
+        matches.forms.push(token);
+        this.addPosting(matches, t, MATCH.exact, -INFLECTION_PENALTY);
+      } else this.addPosting(matches, t, MATCH.synonym, -DERIVATION_PENALTY);
+    });
+    // And the forms the stemmer does not join (colours ~ color, sent ~ send), as typed or
+    // inflected further (sends), not reduced ("leaves", leaf's plural, is not leave's form here).
     const otherForms = otherFormsOf(word, stem);
-    for (const form of otherForms) this.forEachTokenOfStem(stemmer(form), asForm(form));
+    for (const form of otherForms) {
+      this.forEachTokenOfStem(stemmer(form), (t) => {
+        const token = this.tokens[t];
+        if (token !== form && (token.length < form.length || !inflects(form, token))) return;
+        matches.forms.push(token);
+        this.addPosting(matches, t, MATCH.exact, -INFLECTION_PENALTY);
+      });
+    }
     const synonyms = synonymsOf(word, stem) ?? synonymsOfForms(otherForms);
     if (synonyms) {
       const bySynonym = new WordMatches(this.names.length);

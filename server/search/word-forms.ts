@@ -41,12 +41,13 @@ const NONE: readonly string[] = [];
 
 /**
  * The other forms of `word` (its stem `stem`) that the stemmer does not join: those of its group,
- * or of the groups of listed words it inflects ("colours": color, as "colour" is listed).
+ * or of the groups of listed words it is inflected from ("colours": color, as "colour" is listed;
+ * not the other way: "leave" is no form of the listed "leaves", leaf's plural).
  */
 export function otherFormsOf(word: string, stem: string): readonly string[] {
   const own = othersByWord.get(word);
   if (own) return own;
-  const listed = listedByStem.get(stem)?.filter((other) => inflects(word, other));
+  const listed = listedByStem.get(stem)?.filter((other) => word.length > other.length && inflects(word, other));
   return listed?.length ? listed.flatMap((other) => othersByWord.get(other)!) : NONE;
 }
 
