@@ -134,6 +134,16 @@ describe('search ranking, as people expect it', () => {
     expect(ranked(documents, 'in')).to.have.members(['magnifying-glass-plus', 'box']);
   });
 
+  it('reads words saying what kind of picture ("icon", "button", "logo") as optional, not as part of the name', () => {
+    const documents = [doc('accessible-icon', { logo: true }), doc('user'), doc('user-plus'), doc('github', { logo: true }), doc('code-branch', { terms: ['github'] })];
+    expect(ranked(documents, 'user icon')).to.deep.equal(['user', 'user-plus']);
+    // Asked for, a logo is not put after the other icons.
+    expect(ranked(documents, 'github logo')).to.deep.equal(['github', 'code-branch']);
+    expect(ranked(documents, 'github')).to.deep.equal(['github', 'code-branch']); // named
+    // Unless all the words are a name: "radio button" is a term of circle-dot.
+    expect(ranked([doc('radio'), doc('circle-dot', { terms: ['radio button'] })], 'radio button')).to.deep.equal(['circle-dot', 'radio']);
+  });
+
   it('answers the icons with the most of the words when none has them all', () => {
     const documents = [doc('table', { terms: ['grid'] }), doc('book', { terms: ['contents'] }), doc('list', { terms: ['contents', 'index'] })];
     expect(ranked(documents, 'table of contents')).to.have.members(['table', 'book', 'list']);

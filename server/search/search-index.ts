@@ -60,6 +60,14 @@ const MAX_QUERY_WORDS = 8;
  * them higher but need not match, unless the query is nothing else.
  */
 const JOINING_WORDS = new Set(['a', 'an', 'the', 'of', 'and', 'or', 'for', 'to', 'in', 'on', 'at', 'with', 'by', 'my']);
+/**
+ * Words that say what kind of picture is wanted, not of what ("user icon", "close button",
+ * "github logo"): optional as joining words are, and not part of the name a query gives.
+ */
+const DESCRIBING_WORDS = new Set(['icon', 'icons', 'symbol', 'symbols', 'button', 'buttons', 'glyph', 'glyphs', 'logo', 'logos']);
+/** Words asking for a brand's logo: the logos are not put after the other icons then. */
+const LOGO_WORDS = new Set(['logo', 'logos']);
+const optionalWord = (word: string) => JOINING_WORDS.has(word) || DESCRIBING_WORDS.has(word);
 
 export interface SearchDocument {
   rowId: number;
@@ -252,6 +260,8 @@ interface Naming {
   byPhrase: Map<number, number> | undefined;
   /** For a query of one word, the metadata's words that are it in another form (a tie-break: see byRank). */
   forms: readonly string[];
+  /** The query asks for a logo ("github logo"): logos rank as other icons do. */
+  logosWanted: boolean;
 }
 const NO_FORMS: readonly string[] = [];
 
@@ -398,17 +408,23 @@ export class SearchIndex {
   /** Row ids of the matching icons, best first. */
   search(query: string): number[] {
     const queryWords = words(iconNamesOf(query)).slice(0, MAX_QUERY_WORDS);
-    const joined = !queryWords.every((word) => JOINING_WORDS.has(word));
+    const joined = !queryWords.every(optionalWord);
     const all = queryWords.map((word) => {
       const matches = this.matchWord(word);
-      matches.optional = joined && JOINING_WORDS.has(word);
+      matches.optional = joined && optionalWord(word);
       return matches;
     });
     try {
+      // The name the query gives: all its words when they are a name ("radio button", a term of
+      // circle-dot), else those but the words saying what kind of picture ("user icon": user).
+      const described = queryWords.filter((word) => !DESCRIBING_WORDS.has(word));
+      const whole = this.namedByPhrase(queryWords.join(''));
+      const subject = described.length > 0 && !whole && !this.isId(queryWords.join('-')) ? described : queryWords;
       const naming: Naming = {
-        phrase: queryWords.join('-'),
-        byPhrase: this.namedByPhrase(queryWords.join('')),
-        forms: all.length === 1 ? all[0].forms : NO_FORMS,
+        phrase: subject.join('-'),
+        byPhrase: subject === queryWords ? whole : this.namedByPhrase(subject.join('')),
+        forms: subject.length === 1 ? all[queryWords.indexOf(subject[0])].forms : NO_FORMS,
+        logosWanted: described.length > 0 && queryWords.some((word) => LOGO_WORDS.has(word)),
       };
       return this.rank(all, naming);
     } finally {
@@ -476,7 +492,12 @@ export class SearchIndex {
     const named = name === naming.phrase ? NAMED.byId : aliases.includes(naming.phrase) ? NAMED.byAliasOrTerm : (naming.byPhrase?.get(index) ?? NAMED.none);
     const { forms } = naming;
     const formNamed = forms.length > 0 && (forms.includes(name) || aliases.some((alias) => forms.includes(alias))) ? 1 : 0;
-    return { index, named, formNamed, logo: named === NAMED.none ? this.logos[index] : 0, weakest, score, length: name.length, parts: this.parts[index], styles: this.styles[index], since: this.since[index] };
+    return { index, named, formNamed, logo: named === NAMED.none && !naming.logosWanted ? this.logos[index] : 0, weakest, score, length: name.length, parts: this.parts[index], styles: this.styles[index], since: this.since[index] };
+  }
+
+  /** Whether an icon has this id. */
+  private isId(name: string): boolean {
+    return this.names[lowerBound(this.names, name)] === name;
   }
 
   /**
