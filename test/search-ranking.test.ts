@@ -77,6 +77,12 @@ describe('search ranking, as people expect it', () => {
     expect(names('rrow')).to.deep.equal([]);
   });
 
+  it('reads an id in any order of its words ("up arrow" is arrow-up), below the id as written', () => {
+    const documents = [doc('arrow-up'), doc('circle-arrow-up', { terms: ['up arrow'] }), doc('up-arrow')];
+    expect(ranked(documents, 'up arrow')).to.deep.equal(['up-arrow', 'arrow-up', 'circle-arrow-up']);
+    expect(ranked(documents.slice(0, 2), 'up arrow')).to.deep.equal(['arrow-up', 'circle-arrow-up']);
+  });
+
   it('puts an exact alias right after an exact id', () => {
     expect(names('home')[0]).to.equal('house');
   });

@@ -265,6 +265,13 @@ interface Naming {
 }
 const NO_FORMS: readonly string[] = [];
 
+/** Two or three words in each order but the one given, joined by hyphens as ids are. */
+function otherOrders(words: string[]): string[] {
+  const [a, b, c] = words;
+  const orders = c === undefined ? [[b, a]] : [[a, c, b], [b, a, c], [b, c, a], [c, a, b], [c, b, a]];
+  return orders.map((order) => order.join('-'));
+}
+
 /** An icon that matches the query (every word it needs, or the most of them), with what ranks it. */
 interface Candidate {
   index: number;
@@ -422,7 +429,7 @@ export class SearchIndex {
       const subject = described.length > 0 && !whole && !this.isId(queryWords.join('-')) ? described : queryWords;
       const naming: Naming = {
         phrase: subject.join('-'),
-        byPhrase: subject === queryWords ? whole : this.namedByPhrase(subject.join('')),
+        byPhrase: this.inOtherOrders(subject, subject === queryWords ? whole : this.namedByPhrase(subject.join(''))),
         forms: subject.length === 1 ? all[queryWords.indexOf(subject[0])].forms : NO_FORMS,
         logosWanted: described.length > 0 && queryWords.some((word) => LOGO_WORDS.has(word)),
       };
@@ -516,6 +523,19 @@ export class SearchIndex {
       const field = weight & ~PHRASE_FLAG;
       if (field === FIELD_WEIGHT.id) (named ??= new Map()).set(document, NAMED.byId);
       else if (!this.logos[document]) (named ??= new Map()).set(document, NAMED.byAliasOrTerm);
+    }
+    return named;
+  }
+
+  /**
+   * `named`, with the icons whose id is the query's two or three words in another order ("left
+   * arrow", "up arrow": arrow-left, arrow-up), named as an alias would.
+   */
+  private inOtherOrders(words: string[], named: Map<number, number> | undefined): Map<number, number> | undefined {
+    if (words.length < 2 || words.length > 3) return named;
+    for (const order of otherOrders(words)) {
+      const index = lowerBound(this.names, order);
+      if (this.names[index] === order && !named?.has(index)) (named ??= new Map()).set(index, NAMED.byAliasOrTerm);
     }
     return named;
   }
