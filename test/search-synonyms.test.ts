@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'chai';
 import { stemmer } from 'stemmer';
-import { defaultPackageDir } from '../seeds/defaults.ts';
+import { metadataStems } from './metadata-stems.ts';
 import { root } from './process-helpers.ts';
 
 const { groups } = JSON.parse(readFileSync(join(root, 'server/search/ui-synonyms.json'), 'utf8')) as { groups: string[][] };
@@ -20,16 +20,7 @@ describe('the synonym groups of search', () => {
   });
 
   it('each reach a word of the Font Awesome 7 metadata, in some form', () => {
-    const metadata = JSON.parse(readFileSync(join(defaultPackageDir('7.3.1'), 'metadata', 'icon-families.json'), 'utf8')) as Record<
-      string,
-      { label: string; aliases?: { names?: string[] }; search?: { terms?: string[] } }
-    >;
-    const stems = new Set<string>();
-    for (const [id, icon] of Object.entries(metadata)) {
-      for (const text of [id, icon.label, ...(icon.aliases?.names ?? []), ...(icon.search?.terms ?? [])]) {
-        for (const word of String(text).toLowerCase().split(/[^\p{L}\p{N}]+/u)) if (word) stems.add(stemmer(word));
-      }
-    }
+    const stems = metadataStems();
     const dead = groups.filter((group) => !group.some((word) => stems.has(stemmer(word))));
     expect(dead.map((group) => group.join(' '))).to.deep.equal([]);
   });

@@ -4,8 +4,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'chai';
 import { stemmer } from 'stemmer';
-import { defaultPackageDir } from '../seeds/defaults.ts';
 import { otherFormsOf } from '../server/search/word-forms.ts';
+import { metadataStems } from './metadata-stems.ts';
 import { root } from './process-helpers.ts';
 
 const { groups } = JSON.parse(readFileSync(join(root, 'server/search/word-forms.json'), 'utf8')) as { groups: string[][] };
@@ -29,16 +29,7 @@ describe('the word forms of search', () => {
   });
 
   it('each reach a word of the Font Awesome 7 metadata', () => {
-    const metadata = JSON.parse(readFileSync(join(defaultPackageDir('7.3.1'), 'metadata', 'icon-families.json'), 'utf8')) as Record<
-      string,
-      { label: string; aliases?: { names?: string[] }; search?: { terms?: string[] } }
-    >;
-    const stems = new Set<string>();
-    for (const [id, icon] of Object.entries(metadata)) {
-      for (const text of [id, icon.label, ...(icon.aliases?.names ?? []), ...(icon.search?.terms ?? [])]) {
-        for (const word of String(text).toLowerCase().split(/[^\p{L}\p{N}]+/u)) if (word) stems.add(stemmer(word));
-      }
-    }
+    const stems = metadataStems();
     const dead = groups.filter((group) => !group.some((word) => stems.has(stemmer(word))));
     expect(dead.map((group) => group.join(' '))).to.deep.equal([]);
   });
