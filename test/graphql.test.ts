@@ -297,6 +297,22 @@ describe('GraphQL interface', () => {
       expect(JSON.parse((await send({ q: 'a', n: 100000 }, 4)).body.toString()).errors[0].extensions.code).to.equal('QUERY_TOO_COMPLEX');
     });
 
+    it('keeps an answer of the known-document path when it is asked for a second time, not the first', async () => {
+      const query = 'query K($q: String!) { search(version: "1.2.0", query: $q, first: 2) { id } }';
+      const send = (q: string, spaces = 0) =>
+        rawRequest(handler, { method: 'POST', path: '/graphql', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query, variables: { q } }).replace('{', `{${' '.repeat(spaces)}`) });
+      await send('house'); // Apollo, interpreted
+      await send('arrow'); // Apollo, compiled: known from now on
+      const before = cache.size;
+      const once = await send('circle'); // known, asked once: answered, not kept
+      expect(cache.size).to.equal(before);
+      const twice = await send('circle', 1); // asked again (another body): kept, under both keys
+      expect(cache.size).to.equal(before + 2);
+      expect(twice.body.equals(once.body)).to.equal(true);
+      await send('circle', 2); // and answered from the cache: nothing new kept
+      expect(cache.size).to.equal(before + 2);
+    });
+
     it('keeps bad bodies and bad tokens out of the fast path: 400, 413 and 401 as before', async () => {
       const post = (headers: Record<string, string>, body: string) => rawRequest(handler, { method: 'POST', path: '/graphql', headers, body });
       expect((await post({ 'content-type': 'application/json' }, '{ not json')).status).to.equal(400);

@@ -5,6 +5,7 @@
 // per-request pipeline. Anything else (a new document, an error in the answer, a mutation, an
 // expensive query that must take its turn) returns null and goes through Apollo as before.
 import { cachedResponse, type CachedResponse, type ResponseCache } from '../http/response-cache.ts';
+import { createSeenOnce } from '../http/seen-once.ts';
 import { createContext, type Services } from './context.ts';
 import type { QueryAdmission } from './cost-limits.ts';
 import { EXECUTION_BUDGET_MS } from './execution-deadline.ts';
@@ -48,7 +49,15 @@ function declaredValues(names: string[], variables: Record<string, unknown>): st
   return JSON.stringify(declared);
 }
 
+/** Answers remembered as asked once (a hash each: 64 KB). */
+const SEEN_ONCE_SLOTS = 16_384;
+
 export function createKnownDocumentExecutor({ compiled, admission, services, cache }: KnownDocumentDeps) {
+  // An answer is kept when it is asked for a second time. A search typed once (most never-seen
+  // queries) would otherwise enter the cache, push kept answers out, and reach V8's old
+  // generation before it is dropped: under a load of new searches, a major collection every
+  // second (pauses of 6-19 ms, the p99 of that load). Keystrokes repeat across users: kept then.
+  const secondTime = createSeenOnce(SEEN_ONCE_SLOTS);
   /** The answer to a request for a known query document, or null when Apollo must answer it. */
   return async (fields: GraphQLFields, principal: Principal, cacheKey: string | null): Promise<CachedResponse | null> => {
     const { query: source, operationName } = fields;
@@ -73,8 +82,10 @@ export function createKnownDocumentExecutor({ compiled, admission, services, cac
     const entry = cachedResponse(`${JSON.stringify({ data: result.data })}\n`, 'application/json; charset=utf-8', 'private, no-cache');
     // An answer about a build's state changes without the database changing: never kept.
     if (context.outcome.volatile) return entry;
-    if (cacheKey) cache.set(cacheKey, entry);
-    if (answerKey) cache.set(answerKey, entry);
+    if (answerKey && secondTime(answerKey)) {
+      if (cacheKey) cache.set(cacheKey, entry);
+      cache.set(answerKey, entry);
+    }
     return entry;
   };
 }

@@ -7,7 +7,10 @@ import type { ReleaseCache } from '../releases/release-cache.ts';
 import type { Release, ReleasesService } from '../releases/releases.service.ts';
 import { MAX_QUERY_LENGTH, SearchIndex, type SearchDocument } from './search-index.ts';
 import type { SearchRepo } from './search.repo.ts';
+import { createSeenOnce } from '../http/seen-once.ts';
 
+/** Queries remembered as asked once (a hash each: 32 KB). */
+const SEEN_ONCE_SLOTS = 8_192;
 
 /** A release's search index, from what the database holds of its icons. */
 export async function buildSearchIndex(repo: SearchRepo, releaseId: number): Promise<SearchIndex> {
@@ -41,6 +44,9 @@ export function createSearchService(repo: SearchRepo, releases: ReleasesService,
     sizeCalculation: (rowIds, key) => rowIds.length * 8 + key.length * 2 + 100,
   });
   releases.onChange(() => results.clear());
+  // Kept when asked for a second time: a query typed once only pushes kept ones out, and reaches
+  // V8's old generation before it is dropped (see known-documents.ts).
+  const secondTime = createSeenOnce(SEEN_ONCE_SLOTS);
 
   const indexOf = (release: Release): SearchIndex | Promise<SearchIndex> =>
     cache.get('search', release.id, async () => {
@@ -59,7 +65,10 @@ export function createSearchService(repo: SearchRepo, releases: ReleasesService,
       }
       const key = `${release.id}\u0000${query}`;
       let rowIds = results.get(key);
-      if (!rowIds) results.set(key, (rowIds = (await indexOf(release)).search(query)));
+      if (!rowIds) {
+        rowIds = (await indexOf(release)).search(query);
+        if (secondTime(key)) results.set(key, rowIds);
+      }
       return rowIds;
     },
 
