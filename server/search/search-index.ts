@@ -208,37 +208,43 @@ const pack = (match: number, weight: number) => match * 1000 + weight;
  * How one query word matches icons: pack(match, weight) per document, in a flat array the size
  * of the release (a Map per word cost most of a search: a short prefix matches thousands of icons),
  * and the documents matched, in the order met. The arrays are reused from search to search
- * (`release`): allocating and zeroing one per word was a tenth of a search, and garbage.
+ * (`release`): allocating and zeroing one per word was a tenth of a search, and garbage (a list
+ * of the documents met, grown as it filled, was a fifth of what a search allocated).
  */
 class WordMatches {
-  /** Zeroed arrays of released matches, at least as long as any release searched. */
-  private static readonly free: Int32Array[] = [];
+  /** Released arrays (matches zeroed), at least as long as any release searched. */
+  private static readonly free: { packed: Int32Array; met: Int32Array }[] = [];
   /** pack(...) + 1 per document; 0: not matched. */
   private readonly packed: Int32Array;
-  readonly documents: number[] = [];
+  /** The documents matched, in the order met: met[0 .. size). */
+  private readonly met: Int32Array;
+  size = 0;
   /** The metadata's words that are the query word inflected or in another form (an icon whose id or alias is one wins a tie). */
   readonly forms: string[] = [];
   /** A joining word's matches: they rank, but an icon need not have them. */
   optional = false;
   constructor(documentCount: number) {
     const reused = WordMatches.free.pop();
-    this.packed = reused && reused.length >= documentCount ? reused : new Int32Array(documentCount);
+    const fits = reused !== undefined && reused.packed.length >= documentCount;
+    this.packed = fits ? reused.packed : new Int32Array(documentCount);
+    this.met = fits ? reused.met : new Int32Array(documentCount);
   }
-  get size(): number {
-    return this.documents.length;
+  /** The i-th document matched (i < size). */
+  document(i: number): number {
+    return this.met[i];
   }
   get(document: number): number | undefined {
     const value = this.packed[document];
     return value === 0 ? undefined : value - 1;
   }
   set(document: number, packed: number): void {
-    if (this.packed[document] === 0) this.documents.push(document);
+    if (this.packed[document] === 0) this.met[this.size++] = document;
     this.packed[document] = packed + 1;
   }
-  /** Gives the array back, zeroed, for the next search; these matches are not read after. */
+  /** Gives the arrays back, zeroed, for the next search; these matches are not read after. */
   release(): void {
-    for (const document of this.documents) this.packed[document] = 0;
-    if (WordMatches.free.length < MAX_FREE_MATCHES) WordMatches.free.push(this.packed);
+    for (let i = 0; i < this.size; i++) this.packed[this.met[i]] = 0;
+    if (WordMatches.free.length < MAX_FREE_MATCHES) WordMatches.free.push({ packed: this.packed, met: this.met });
   }
 }
 
@@ -453,8 +459,9 @@ export class SearchIndex {
     }
     const ranked: Candidate[] = [];
     // Intersected from the rarest word.
-    for (const index of required[0].documents) {
-      const candidate = this.candidate(index, perWord, naming, false);
+    const rarest = required[0];
+    for (let i = 0; i < rarest.size; i++) {
+      const candidate = this.candidate(rarest.document(i), perWord, naming, false);
       if (candidate) ranked.push(candidate);
     }
     // No icon has every word ("table of contents"): those with the most of them answer, ranked
@@ -463,13 +470,17 @@ export class SearchIndex {
       const found = new WordMatches(this.names.length); // how many words each icon has
       let most = 0;
       for (const matches of required) {
-        for (const index of matches.documents) {
+        for (let i = 0; i < matches.size; i++) {
+          const index = matches.document(i);
           const count = (found.get(index) ?? 0) + 1;
           found.set(index, count);
           most = Math.max(most, count);
         }
       }
-      for (const index of found.documents) if (found.get(index) === most) ranked.push(this.candidate(index, perWord, naming, true)!);
+      for (let i = 0; i < found.size; i++) {
+        const index = found.document(i);
+        if (found.get(index) === most) ranked.push(this.candidate(index, perWord, naming, true)!);
+      }
       found.release();
     }
     ranked.sort(byRank);
@@ -574,7 +585,8 @@ export class SearchIndex {
     if (synonyms) {
       const bySynonym = new WordMatches(this.names.length);
       for (const synonym of synonyms) this.forEachTokenOfStem(synonym, (t) => this.addPosting(bySynonym, t, MATCH.synonym));
-      for (const document of bySynonym.documents) {
+      for (let i = 0; i < bySynonym.size; i++) {
+        const document = bySynonym.document(i);
         const packed = bySynonym.get(document)!;
         const found = matches.get(document);
         if (found === undefined || found < packed) matches.set(document, packed); // a prefix, or a weaker derivation
@@ -587,7 +599,8 @@ export class SearchIndex {
     const undone = matches.size === 0 ? UNDONE_OR_REPEATED.exec(word) : null;
     if (undone) {
       const base = this.matchWord(undone[1]);
-      for (const document of base.documents) {
+      for (let i = 0; i < base.size; i++) {
+        const document = base.document(i);
         // Only where the other word is a word of the icon, or a synonym ("unicorn" is no "icorn").
         const packed = base.get(document)!;
         if (packed >= pack(MATCH.synonym, 0)) matches.set(document, pack(MATCH.typo, packed % 1000));
