@@ -18,7 +18,7 @@ const NOT_ICONS = new Set([
 /** `fa-<name>` where a class starts: at the start, after a space, a quote or `=` (not inside "sofa-bed"). */
 const CLASS = /(?:^|[^a-z0-9-])fa-([a-z0-9]+(?:-[a-z0-9]+)*)/g;
 
-/** The icon names a query written as Font Awesome classes names, as a query; any other query as it is. */
+/** A query written as Font Awesome classes, as the icon names they give; any other query as it is. */
 export function iconNamesOf(query: string): string {
   const lower = query.toLowerCase();
   if (!lower.includes('fa-')) return query;

@@ -3,11 +3,11 @@
 // used (release data is immutable; the cache is dropped when releases change).
 import { LRUCache } from 'lru-cache';
 import { AppError } from '../errors.ts';
+import { createSeenOnce } from '../http/seen-once.ts';
 import type { ReleaseCache } from '../releases/release-cache.ts';
 import type { Release, ReleasesService } from '../releases/releases.service.ts';
 import { MAX_QUERY_LENGTH, SearchIndex, type SearchDocument } from './search-index.ts';
 import type { SearchRepo } from './search.repo.ts';
-import { createSeenOnce } from '../http/seen-once.ts';
 
 /** Queries remembered as asked once (a hash each: 32 KB). */
 const SEEN_ONCE_SLOTS = 8_192;
@@ -33,10 +33,10 @@ export async function buildSearchIndex(repo: SearchRepo, releaseId: number): Pro
   return new SearchIndex([...documents.values()]);
 }
 
-/** Indexes live in `cache`, beside the release's other structures. */
 /**
- * Pickers send a new request per keystroke, but people type the same prefixes ("a", "ar", "arr"):
- * ranked results are kept per release and query, bounded by the bytes they hold (`resultsBytes`).
+ * Indexes live in `cache`, beside the release's other structures. Pickers send a new request per
+ * keystroke, but people type the same prefixes ("a", "ar", "arr"): ranked results are kept per
+ * release and query from the second time it is asked, bounded by the bytes they hold (`resultsBytes`).
  */
 export function createSearchService(repo: SearchRepo, releases: ReleasesService, cache: ReleaseCache, resultsBytes = 2 * 1024 * 1024) {
   const results = new LRUCache<string, number[]>({
