@@ -3,8 +3,8 @@
 // arrow, left, bold). A query's words must all match, each as typed, by its word form (houses ~
 // house), through a synonym (ui-synonyms.json, as in Font Awesome search, and the spellings and
 // irregular forms of word-forms.json), the last one also as a prefix of a keyword (typing "hoa"
-// finds hoard), and a word that matches nothing that way by one typo. Ranked: how each word matched, then an icon named exactly what was typed, then shorter
-// names, then the sets' order.
+// finds hoard), and a word that matches nothing that way by one typo. Ranked: how each word
+// matched, then an icon named exactly what was typed, then shorter names, then the sets' order.
 //
 // The index (server/iconify/name-index.ts) is built from the sets' listings (their visible icons
 // and aliases) at the first search, or after a start, and dropped when sets change. Per-entry

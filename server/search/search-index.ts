@@ -432,7 +432,7 @@ export class SearchIndex {
       // circle-dot), else those but the words saying what kind of picture ("user icon": user).
       const described = queryWords.filter((word) => !DESCRIBING_WORDS.has(word));
       const whole = this.namedByPhrase(queryWords.join(''));
-      const subject = described.length > 0 && !whole && !this.isId(queryWords.join('-')) ? described : queryWords;
+      const subject = described.length > 0 && !whole && this.indexOfId(queryWords.join('-')) === -1 ? described : queryWords;
       const naming: Naming = {
         phrase: subject.join('-'),
         byPhrase: this.inOtherOrders(subject, subject === queryWords ? whole : this.namedByPhrase(subject.join(''))),
@@ -513,9 +513,10 @@ export class SearchIndex {
     return { index, named, formNamed, logo: named === NAMED.none && !naming.logosWanted ? this.logos[index] : 0, weakest, score, length: name.length, parts: this.parts[index], styles: this.styles[index], since: this.since[index] };
   }
 
-  /** Whether an icon has this id. */
-  private isId(name: string): boolean {
-    return this.names[lowerBound(this.names, name)] === name;
+  /** The icon with this id (its index), or -1. */
+  private indexOfId(name: string): number {
+    const index = lowerBound(this.names, name);
+    return this.names[index] === name ? index : -1;
   }
 
   /**
@@ -545,8 +546,8 @@ export class SearchIndex {
   private inOtherOrders(words: string[], named: Map<number, number> | undefined): Map<number, number> | undefined {
     if (words.length < 2 || words.length > 3) return named;
     for (const order of otherOrders(words)) {
-      const index = lowerBound(this.names, order);
-      if (this.names[index] === order && !named?.has(index)) (named ??= new Map()).set(index, NAMED.byAliasOrTerm);
+      const index = this.indexOfId(order);
+      if (index !== -1 && !named?.has(index)) (named ??= new Map()).set(index, NAMED.byAliasOrTerm);
     }
     return named;
   }
