@@ -108,18 +108,30 @@ describe('open icon sets', function () {
           await new Promise((resolve) => setTimeout(resolve, 20));
         }
       };
+      // A client holding an answer of the set before revalidates: the replaced set's answer is new bytes, so a new tag and a 200.
+      const revalidated = async (held: string) => {
+        const res = await app.http.get('/iconify/tiny.json?icons=square').set('If-None-Match', held).expect(200);
+        expect(res.headers.etag).to.be.a('string').and.not.equal(held);
+        return String(res.headers.etag);
+      };
       await addIconSets(writer, writeSet('v1.json', tinySet('tiny', '1.0.0', '<path d="M1 1"/>')));
       expect(await squareBody('<path d="M1 1"/>')).to.equal('<path d="M1 1"/>');
+      const v1Tag = String((await app.http.get('/iconify/tiny.json?icons=square')).headers.etag);
+      await app.http.get('/iconify/tiny.json?icons=square').set('If-None-Match', v1Tag).expect(304);
 
       const { outcomes } = await addIconSets(writer, writeSet('v2.json', tinySet('tiny', '2.0.0', '<path d="M2 2"/>')));
       expect(outcomes[0]).to.include({ status: 'replaced', previous: '1.0.0', version: '2.0.0' });
       expect(await squareBody('<path d="M2 2"/>')).to.equal('<path d="M2 2"/>');
+      const v2Tag = await revalidated(v1Tag);
       database = writer;
       if (served !== writer) after(() => served.close());
 
       const older = await addIconSets(database, writeSet('v0.json', tinySet('tiny', '0.9.0')));
       expect(older.outcomes[0]).to.include({ status: 'kept-newer', previous: '2.0.0' });
+      // The same version with other content (re-imported): still another answer, so another tag.
       expect((await addIconSets(database, writeSet('v2b.json', tinySet('tiny', '2.0.0')))).outcomes[0].status).to.equal('replaced');
+      expect(await squareBody('<path d="M0 0h24v24H0z"/>')).to.equal('<path d="M0 0h24v24H0z"/>');
+      await revalidated(v2Tag);
       expect(await countRows(database, (t) => t.iconifyIcons)).to.equal(4);
 
       expect(await removeIconSets(database, ['tiny', 'absent'])).to.deep.equal(['tiny']);

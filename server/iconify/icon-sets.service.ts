@@ -169,11 +169,15 @@ export function createIconSetsService(repo: IconSetsRepo, keptSetsBytes: number)
       return answerObject(entries.set, await gathered(entries, names), entries.source);
     },
 
-    /** The same answer as JSON, written from the entries' stored JSON as it is: bytes from a kept set, else text. */
-    async iconsDataJson(asked: IconSet, names: string[]): Promise<string | Buffer> {
+    /**
+     * The same answer as JSON, written from the entries' stored JSON as it is: bytes from a kept
+     * set, else text; with the set it was read from (the asked one, or what replaced it meanwhile).
+     */
+    async iconsDataJson(asked: IconSet, names: string[]): Promise<{ set: IconSet; json: string | Buffer }> {
       const entries = await entriesFor(asked, names);
-      if (entries.kept) return answerBytes(entries.set, await gathered({ ...entries, source: entries.kept }, names), entries.kept);
-      return answerText(entries.set, await gathered(entries, names), entries.source);
+      const { set } = entries;
+      if (entries.kept) return { set, json: answerBytes(set, await gathered({ ...entries, source: entries.kept }, names), entries.kept) };
+      return { set, json: answerText(set, await gathered(entries, names), entries.source) };
     },
 
     /** Bytes of the icon sets kept whole in memory, and their budget. */
