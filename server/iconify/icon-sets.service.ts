@@ -144,6 +144,8 @@ export function createIconSetsService(repo: IconSetsRepo, keptSetsBytes: number)
   return {
     list: async (): Promise<IconSet[]> => [...(await current()).values()],
     get: async (prefix: string): Promise<IconSet | undefined> => (await current()).get(prefix),
+    /** The set when the list is read already; undefined when it is not, or has no such set. */
+    peek: (prefix: string): IconSet | undefined => setList.peek()?.get(prefix),
 
     /** Tells `listener` when the set list was dropped (sets added, replaced or removed). */
     onChange: (listener: () => void) => void listeners.push(listener),
@@ -178,6 +180,23 @@ export function createIconSetsService(repo: IconSetsRepo, keptSetsBytes: number)
       const { set } = entries;
       if (entries.kept) return { set, json: answerBytes(set, await gathered({ ...entries, source: entries.kept }, names), entries.kept) };
       return { set, json: answerText(set, await gathered(entries, names), entries.source) };
+    },
+
+    /**
+     * iconsDataJson's answer at once, when all it needs is in memory: the set kept whole, and the
+     * code points parsed if a name is not found otherwise. Most batches are answered so, with no
+     * promise and no turn of the event loop; undefined when something must be read first.
+     */
+    iconsDataJsonNow(set: IconSet, names: string[]): { set: IconSet; json: Buffer } | undefined {
+      const kept = keptSets.held(set.id);
+      if (!kept) return undefined;
+      let found = gather(kept, null, names);
+      if (found.missing.length > 0 && set.hasChars) {
+        const chars = charMaps.get(set.id);
+        if (!chars) return undefined;
+        found = gather(kept, chars, names);
+      }
+      return { set, json: answerBytes(set, found, kept) };
     },
 
     /** Bytes of the icon sets kept whole in memory, and their budget. */

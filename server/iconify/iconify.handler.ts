@@ -85,13 +85,13 @@ export function createIconifyHandler({ sets, search, cache, path: base, staticHe
   // out. A newer URL takes an older one's slot: the cost of forgetting is one more build.
   const secondTime = createSeenOnce(SEEN_ONCE_SLOTS);
 
-  const answer = async (req: IncomingMessage, res: ServerResponse, key: string, build: () => Promise<Built>) => {
-    const built = await build();
+  const send = (req: IncomingMessage, res: ServerResponse, key: string, built: Built) => {
     const entry = cachedResponse(built.body, built.type, built.cacheControl, built.from && answerName(built.from, key));
     if (built.headers) for (const [name, value] of Object.entries(built.headers)) res.setHeader(name, value);
     else if (secondTime(key)) cache.set(key, entry);
     sendCached(req, res, entry, staticHeaders);
   };
+  const answer = async (req: IncomingMessage, res: ServerResponse, key: string, build: () => Promise<Built>) => send(req, res, key, await build());
 
   const sendText = (req: IncomingMessage, res: ServerResponse, status: number, text: string, cacheControl: string) => {
     const body = Buffer.from(text);
@@ -126,6 +126,16 @@ export function createIconifyHandler({ sets, search, cache, path: base, staticHe
     if (names.length === 0) throw new IconifyError(404);
     if (names.length > MAX_NAMES) throw new IconifyError(400);
     return names;
+  };
+
+  /** Icon data at once when all it needs is in memory (IconSetsService.iconsDataJsonNow); undefined otherwise. */
+  const iconsDataNow = (path: string, query: Query): Built | undefined => {
+    const asJson = ICONS_JSON.exec(path);
+    const match = asJson ?? ICONS_JS.exec(path);
+    const set = match ? sets.peek(match[1]) : undefined;
+    if (!set || (text(query.pretty) && flag(query.pretty) !== false)) return undefined;
+    const answer = sets.iconsDataJsonNow(set, namesOf(query));
+    return answer && { ...wrapped(query, answer.json, !asJson), from: answer.set };
   };
 
   const iconsData = async (prefix: string, query: Query, asScript: boolean) => {
@@ -252,7 +262,18 @@ export function createIconifyHandler({ sets, search, cache, path: base, staticHe
     return { ...json(query, { ...query, ...(await search.keywords(prefix ?? keyword!, prefix === undefined)) }), cacheControl: CACHE_LIST };
   };
 
-  const respond = async (req: IncomingMessage, res: ServerResponse, path: string, query: Query, key: string) => {
+  /** Answers what memory holds at once (most icon batches), anything else after what it reads. */
+  const respond = (req: IncomingMessage, res: ServerResponse, path: string, query: Query, key: string) => {
+    try {
+      const built = iconsDataNow(path, query);
+      if (built) return send(req, res, key, built);
+    } catch (error) {
+      return failed(req, res, error);
+    }
+    void respondLater(req, res, path, query, key);
+  };
+
+  const respondLater = async (req: IncomingMessage, res: ServerResponse, path: string, query: Query, key: string) => {
     try {
       let match: RegExpExecArray | null;
       if ((match = ICONS_JSON.exec(path))) return await answer(req, res, key, () => iconsData(match![1], query, false));
@@ -280,10 +301,14 @@ export function createIconifyHandler({ sets, search, cache, path: base, staticHe
       }
       throw new IconifyError(404);
     } catch (error) {
-      if (error instanceof IconifyError) return sendText(req, res, error.status, error.message, 'public, max-age=60');
-      if (res.headersSent) return void res.destroy();
-      fallback(req, res, error);
+      failed(req, res, error);
     }
+  };
+
+  const failed = (req: IncomingMessage, res: ServerResponse, error: unknown) => {
+    if (error instanceof IconifyError) return sendText(req, res, error.status, error.message, 'public, max-age=60');
+    if (res.headersSent) return void res.destroy();
+    fallback(req, res, error);
   };
 
   return (req: IncomingMessage, res: ServerResponse): boolean => {
@@ -298,7 +323,7 @@ export function createIconifyHandler({ sets, search, cache, path: base, staticHe
     const q = url.indexOf('?');
     // The query as Express's simple parser reads it: a repeated name gives an array.
     const query = (q === -1 ? {} : parseQuery(url.slice(q + 1))) as Query;
-    void respond(req, res, url.slice(base.length, q === -1 ? undefined : q), query, key);
+    respond(req, res, url.slice(base.length, q === -1 ? undefined : q), query, key);
     return true;
   };
 }

@@ -129,6 +129,10 @@ export function createKeptSets(repo: IconSetsRepo, maxBytes: number) {
       }
       return undefined;
     },
+    /** The set when kept, without counting a read from the database (a caller trying memory first). */
+    held(setId: number): KeptSet | undefined {
+      return kept.get(setId);
+    },
     clear(): void {
       generation++;
       kept.clear();

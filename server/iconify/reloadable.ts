@@ -6,6 +6,10 @@ export function reloadable<T>(load: () => Promise<T>) {
   let pending: Promise<T> | null = null;
   let generation = 0;
   return {
+    /** The value when it is read already (no promise: a caller may answer at once). */
+    peek(): T | undefined {
+      return value;
+    },
     get(): Promise<T> {
       if (value !== undefined) return Promise.resolve(value);
       if (pending) return pending;
