@@ -56,10 +56,10 @@ const UNDONE_OR_REPEATED = /^(?:un|re)([a-z]{3,})$/;
 /** Query words read at most: past a phrase, more words only narrow an answer that is empty already. */
 const MAX_QUERY_WORDS = 8;
 /**
- * Words that join a query's words ("table of contents", "zoom in"): they rank the icons that have
- * them higher but need not match, unless the query is nothing else.
+ * Words that join a query's words ("table of contents", "zoom in", "contact us"): they rank the
+ * icons that have them higher but need not match, unless the query is nothing else.
  */
-const JOINING_WORDS = new Set(['a', 'an', 'the', 'of', 'and', 'or', 'for', 'to', 'in', 'on', 'at', 'with', 'by', 'my']);
+const JOINING_WORDS = new Set(['a', 'an', 'the', 'of', 'and', 'or', 'for', 'to', 'in', 'on', 'at', 'with', 'by', 'my', 'me', 'us', 'our', 'your', 'you']);
 /**
  * Words that say what kind of picture is wanted, not of what ("user icon", "close button",
  * "github logo"): optional as joining words are, and not part of the name a query gives.
@@ -466,22 +466,12 @@ export class SearchIndex {
     }
     // No icon has every word ("table of contents"): those with the most of them answer, ranked
     // on the words they have.
-    if (ranked.length === 0) {
-      const found = new WordMatches(this.names.length); // how many words each icon has
-      let most = 0;
-      for (const matches of required) {
-        for (let i = 0; i < matches.size; i++) {
-          const index = matches.document(i);
-          const count = (found.get(index) ?? 0) + 1;
-          found.set(index, count);
-          most = Math.max(most, count);
-        }
-      }
-      for (let i = 0; i < found.size; i++) {
-        const index = found.document(i);
-        if (found.get(index) === most) ranked.push(this.candidate(index, perWord, naming, true)!);
-      }
-      found.release();
+    if (ranked.length === 0) this.withMostWords(required, perWord, naming, ranked, false);
+    // Only logos have every word, and the query names none of them ("video call": whatsapp and
+    // skype, by their terms): the other icons with the most of its words come too, and first, as
+    // the logo rule puts other icons before logos. A brand's name ("apple pay") keeps its logos.
+    else if (ranked.every((candidate) => candidate.logo === 1) && !ranked.some(({ index }) => this.hasIdWord(index, naming.phrase))) {
+      this.withMostWords(required, perWord, naming, ranked, true);
     }
     ranked.sort(byRank);
     return ranked.map(({ index }) => this.rowIds[index]);
@@ -511,6 +501,32 @@ export class SearchIndex {
     const { forms } = naming;
     const formNamed = forms.length > 0 && (forms.includes(name) || aliases.some((alias) => forms.includes(alias))) ? 1 : 0;
     return { index, named, formNamed, logo: named === NAMED.none && !naming.logosWanted ? this.logos[index] : 0, weakest, score, length: name.length, parts: this.parts[index], styles: this.styles[index], since: this.since[index] };
+  }
+
+  /** Adds to `ranked` the icons with the most of the required words (`notLogos`: of the icons that are not logos). */
+  private withMostWords(required: WordMatches[], perWord: WordMatches[], naming: Naming, ranked: Candidate[], notLogos: boolean): void {
+    const found = new WordMatches(this.names.length); // how many words each icon has
+    let most = 0;
+    for (const matches of required) {
+      for (let i = 0; i < matches.size; i++) {
+        const index = matches.document(i);
+        if (notLogos && this.logos[index]) continue;
+        const count = (found.get(index) ?? 0) + 1;
+        found.set(index, count);
+        most = Math.max(most, count);
+      }
+    }
+    for (let i = 0; i < found.size; i++) {
+      const index = found.document(i);
+      if (found.get(index) === most) ranked.push(this.candidate(index, perWord, naming, true)!);
+    }
+    found.release();
+  }
+
+  /** Whether a word of the icon's id is one of the phrase's (hyphen-joined words). */
+  private hasIdWord(index: number, phrase: string): boolean {
+    const words = phrase.split('-');
+    return this.names[index].split('-').some((part) => words.includes(part));
   }
 
   /** The icon with this id (its index), or -1. */
