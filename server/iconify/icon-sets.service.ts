@@ -171,15 +171,11 @@ export function createIconSetsService(repo: IconSetsRepo, keptSetsBytes: number)
       return answerObject(entries.set, await gathered(entries, names), entries.source);
     },
 
-    /**
-     * The same answer as JSON, written from the entries' stored JSON as it is: bytes from a kept
-     * set, else text; with the set it was read from (the asked one, or what replaced it meanwhile).
-     */
-    async iconsDataJson(asked: IconSet, names: string[]): Promise<{ set: IconSet; json: string | Buffer }> {
+    /** The same answer as JSON, written from the entries' stored JSON as it is: bytes from a kept set, else text. */
+    async iconsDataJson(asked: IconSet, names: string[]): Promise<string | Buffer> {
       const entries = await entriesFor(asked, names);
-      const { set } = entries;
-      if (entries.kept) return { set, json: answerBytes(set, await gathered({ ...entries, source: entries.kept }, names), entries.kept) };
-      return { set, json: answerText(set, await gathered(entries, names), entries.source) };
+      if (entries.kept) return answerBytes(entries.set, await gathered({ ...entries, source: entries.kept }, names), entries.kept);
+      return answerText(entries.set, await gathered(entries, names), entries.source);
     },
 
     /**
@@ -187,7 +183,7 @@ export function createIconSetsService(repo: IconSetsRepo, keptSetsBytes: number)
      * code points parsed if a name is not found otherwise. Most batches are answered so, with no
      * promise and no turn of the event loop; undefined when something must be read first.
      */
-    iconsDataJsonNow(set: IconSet, names: string[]): { set: IconSet; json: Buffer } | undefined {
+    iconsDataJsonNow(set: IconSet, names: string[]): Buffer | undefined {
       const kept = keptSets.held(set.id);
       if (!kept) return undefined;
       let found = gather(kept, null, names);
@@ -196,7 +192,7 @@ export function createIconSetsService(repo: IconSetsRepo, keptSetsBytes: number)
         if (!chars) return undefined;
         found = gather(kept, chars, names);
       }
-      return { set, json: answerBytes(set, found, kept) };
+      return answerBytes(set, found, kept);
     },
 
     /** Bytes of the icon sets kept whole in memory, and their budget. */

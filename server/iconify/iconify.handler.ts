@@ -21,7 +21,6 @@ import { parseSearchQuery, type IconSetSearch } from './icon-set-search.ts';
 import { svgOf } from './svg.ts';
 import { iconifyCacheKey } from './cache-keys.ts';
 import { cleaned, flag, inPrefixFilter, text } from './query-values.ts';
-import pkg from '../../package.json' with { type: 'json' };
 
 /** Data that changes only when an operator replaces a set: an hour, then revalidated by ETag. */
 const CACHE_DATA = 'public, max-age=3600';
@@ -65,15 +64,10 @@ export interface IconifyHandlerDeps {
   fallback: (req: IncomingMessage, res: ServerResponse, error: unknown) => void;
 }
 
-/** `from`: the set an answer is a function of, with its URL (see answerName). */
-type Built = { body: string | Buffer; type: string; cacheControl: string; headers?: Record<string, string>; from?: IconSet };
+type Built = { body: string | Buffer; type: string; cacheControl: string; headers?: Record<string, string> };
 
-/**
- * What names an answer that is a function of one set's import and the URL, for its ETag: hashing
- * this costs ~0.3 us, hashing a 20-icon answer's 8 KB 4.7. A replaced set is a new row (a new
- * id); the service's version stands for how answers are written.
- */
-const answerName = (set: IconSet, key: string) => `${pkg.version}\n${set.id}\n${set.prefix}@${set.version}\n${set.lastModified}\n${key}`;
+/** `pretty` given and not saying no ("0", "false", "no"): JSON indented by four spaces. */
+const prettyAsked = (query: Query) => Boolean(text(query.pretty)) && flag(query.pretty) !== false;
 
 /** Returns true when the request is the Iconify API's (answered now or soon), false for anything else. */
 export function createIconifyHandler({ sets, search, cache, path: base, staticHeaders, fallback }: IconifyHandlerDeps) {
@@ -86,7 +80,7 @@ export function createIconifyHandler({ sets, search, cache, path: base, staticHe
   const secondTime = createSeenOnce(SEEN_ONCE_SLOTS);
 
   const send = (req: IncomingMessage, res: ServerResponse, key: string, built: Built) => {
-    const entry = cachedResponse(built.body, built.type, built.cacheControl, built.from && answerName(built.from, key));
+    const entry = cachedResponse(built.body, built.type, built.cacheControl);
     if (built.headers) for (const [name, value] of Object.entries(built.headers)) res.setHeader(name, value);
     else if (secondTime(key)) cache.set(key, entry);
     sendCached(req, res, entry, staticHeaders);
@@ -104,7 +98,7 @@ export function createIconifyHandler({ sets, search, cache, path: base, staticHe
    * false (icon data as .json: never), or undefined (lists: when a callback is asked for).
    */
   const json = (query: Query, data: unknown, wrap?: boolean) =>
-    wrapped(query, text(query.pretty) && flag(query.pretty) !== false ? JSON.stringify(data, null, 4) : JSON.stringify(data), wrap);
+    wrapped(query, prettyAsked(query) ? JSON.stringify(data, null, 4) : JSON.stringify(data), wrap);
 
   const wrapped = (query: Query, body: string | Buffer, wrap?: boolean) => {
     const callback = wrap === false ? undefined : (text(query.callback) ?? (wrap ? DEFAULT_CALLBACK : undefined));
@@ -133,18 +127,17 @@ export function createIconifyHandler({ sets, search, cache, path: base, staticHe
     const asJson = ICONS_JSON.exec(path);
     const match = asJson ?? ICONS_JS.exec(path);
     const set = match ? sets.peek(match[1]) : undefined;
-    if (!set || (text(query.pretty) && flag(query.pretty) !== false)) return undefined;
+    if (!set || prettyAsked(query)) return undefined;
     const answer = sets.iconsDataJsonNow(set, namesOf(query));
-    return answer && { ...wrapped(query, answer.json, !asJson), from: answer.set };
+    return answer && wrapped(query, answer, !asJson);
   };
 
   const iconsData = async (prefix: string, query: Query, asScript: boolean) => {
     const set = await setOf(prefix);
     const names = namesOf(query);
     // Pretty output is rare: it goes through objects; the usual answer is written as text.
-    if (text(query.pretty) && flag(query.pretty) !== false) return json(query, await sets.iconsData(set, names), asScript);
-    const answer = await sets.iconsDataJson(set, names);
-    return { ...wrapped(query, answer.json, asScript), from: answer.set };
+    if (prettyAsked(query)) return json(query, await sets.iconsData(set, names), asScript);
+    return wrapped(query, await sets.iconsDataJson(set, names), asScript);
   };
 
   const css = async (prefix: string, query: Query) => {
@@ -237,7 +230,7 @@ export function createIconifyHandler({ sets, search, cache, path: base, staticHe
     const found = await search.search(parsed.value);
     const { limit, start } = parsed.value;
     const icons = found.names.slice(start);
-    if (text(query.pretty) && flag(query.pretty) !== false) {
+    if (prettyAsked(query)) {
       const collectionsFound: Record<string, unknown> = {};
       for (const prefix of found.prefixes) {
         const info = (await sets.get(prefix))?.info;

@@ -56,10 +56,11 @@ const UNDONE_OR_REPEATED = /^(?:un|re)([a-z]{3,})$/;
 /** Query words read at most: past a phrase, more words only narrow an answer that is empty already. */
 const MAX_QUERY_WORDS = 8;
 /**
- * Words that join a query's words ("table of contents", "zoom in", "contact us"): they rank the
- * icons that have them higher but need not match, unless the query is nothing else.
+ * Words that join a query's words ("table of contents", "zoom in", "call me"): they rank the icons
+ * that have them higher but need not match, unless the query is nothing else. Not "us": the
+ * country ("us flag": flag-usa).
  */
-const JOINING_WORDS = new Set(['a', 'an', 'the', 'of', 'and', 'or', 'for', 'to', 'in', 'on', 'at', 'with', 'by', 'my', 'me', 'us', 'our', 'your', 'you']);
+const JOINING_WORDS = new Set(['a', 'an', 'the', 'of', 'and', 'or', 'for', 'to', 'in', 'on', 'at', 'with', 'by', 'my', 'me', 'our', 'your', 'you']);
 /**
  * Words that say what kind of picture is wanted, not of what ("user icon", "close button",
  * "github logo"): optional as joining words are, and not part of the name a query gives.
@@ -467,13 +468,15 @@ export class SearchIndex {
     // No icon has every word ("table of contents"): those with the most of them answer, ranked
     // on the words they have.
     if (ranked.length === 0) this.withMostWords(required, perWord, naming, ranked, false);
-    // Only logos have every word, and the query names none of them ("video call": whatsapp and
-    // skype, by their terms): the other icons with the most of its words come too, and first, as
-    // the logo rule puts other icons before logos. A brand's name ("apple pay") keeps its logos.
-    else if (ranked.every((candidate) => candidate.logo === 1) && !ranked.some(({ index }) => this.hasIdWord(index, naming.phrase))) {
-      this.withMostWords(required, perWord, naming, ranked, true);
-    }
     ranked.sort(byRank);
+    // Only logos have every word ("video call": skype and whatsapp, by their terms): the other icons
+    // with the most of the words follow them. Not before: such a query is as often about brands
+    // ("operating system", "package manager").
+    if (ranked.length > 0 && ranked.every((candidate) => candidate.logo === 1)) {
+      const others: Candidate[] = [];
+      this.withMostWords(required, perWord, naming, others, true);
+      ranked.push(...others.sort(byRank));
+    }
     return ranked.map(({ index }) => this.rowIds[index]);
   }
 
@@ -521,12 +524,6 @@ export class SearchIndex {
       if (found.get(index) === most) ranked.push(this.candidate(index, perWord, naming, true)!);
     }
     found.release();
-  }
-
-  /** Whether a word of the icon's id is one of the phrase's (hyphen-joined words). */
-  private hasIdWord(index: number, phrase: string): boolean {
-    const words = phrase.split('-');
-    return this.names[index].split('-').some((part) => words.includes(part));
   }
 
   /** The icon with this id (its index), or -1. */
