@@ -3,7 +3,8 @@
 // success@5: one of the first five is one they accept at all. Two sets: ours
 // (search-relevance.json, written before each round of ranking work) and one written by three
 // separate judges who never saw any answer (search-relevance-judge.json), kept apart with its own
-// floor: it says how the ranking does on queries nobody tuned it for.
+// floor: it says how the ranking does on queries written without it in view (its `about` says
+// which of them later led to a change).
 import { readFileSync } from 'node:fs';
 import { expect } from 'chai';
 import { buildTestApp, fixturePath, packagesDatabase, type TestApp } from './helpers.ts';

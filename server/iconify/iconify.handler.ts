@@ -44,6 +44,14 @@ const SVG_DASHED = new RegExp(`^/(${PART})\\.svg$`);
 
 type Query = Record<string, unknown>;
 
+/** What an icon data path asks for (`/mdi.json`, `/mdi/icons.js`), or null for any other path. */
+type IconsRoute = { prefix: string; asScript: boolean } | null;
+function iconsRouteOf(path: string): IconsRoute {
+  const json = ICONS_JSON.exec(path);
+  const match = json ?? ICONS_JS.exec(path);
+  return match && { prefix: match[1], asScript: json === null };
+}
+
 class IconifyError extends Error {
   readonly status: 400 | 404;
   constructor(status: 400 | 404) {
@@ -123,13 +131,11 @@ export function createIconifyHandler({ sets, search, cache, path: base, staticHe
   };
 
   /** Icon data at once when all it needs is in memory (IconSetsService.iconsDataJsonNow); undefined otherwise. */
-  const iconsDataNow = (path: string, query: Query): Built | undefined => {
-    const asJson = ICONS_JSON.exec(path);
-    const match = asJson ?? ICONS_JS.exec(path);
-    const set = match ? sets.peek(match[1]) : undefined;
+  const iconsDataNow = (route: IconsRoute, query: Query): Built | undefined => {
+    const set = route ? sets.peek(route.prefix) : undefined;
     if (!set || prettyAsked(query)) return undefined;
     const answer = sets.iconsDataJsonNow(set, namesOf(query));
-    return answer && wrapped(query, answer, !asJson);
+    return answer && wrapped(query, answer, route!.asScript);
   };
 
   const iconsData = async (prefix: string, query: Query, asScript: boolean) => {
@@ -257,20 +263,20 @@ export function createIconifyHandler({ sets, search, cache, path: base, staticHe
 
   /** Answers what memory holds at once (most icon batches), anything else after what it reads. */
   const respond = (req: IncomingMessage, res: ServerResponse, path: string, query: Query, key: string) => {
+    const route = iconsRouteOf(path);
     try {
-      const built = iconsDataNow(path, query);
+      const built = iconsDataNow(route, query);
       if (built) return send(req, res, key, built);
     } catch (error) {
       return failed(req, res, error);
     }
-    void respondLater(req, res, path, query, key);
+    void respondLater(req, res, path, route, query, key);
   };
 
-  const respondLater = async (req: IncomingMessage, res: ServerResponse, path: string, query: Query, key: string) => {
+  const respondLater = async (req: IncomingMessage, res: ServerResponse, path: string, route: IconsRoute, query: Query, key: string) => {
     try {
+      if (route) return await answer(req, res, key, () => iconsData(route.prefix, query, route.asScript));
       let match: RegExpExecArray | null;
-      if ((match = ICONS_JSON.exec(path))) return await answer(req, res, key, () => iconsData(match![1], query, false));
-      if ((match = ICONS_JS.exec(path))) return await answer(req, res, key, () => iconsData(match![1], query, true));
       if ((match = ICONS_CSS.exec(path))) return await answer(req, res, key, () => css(match![1], query));
       if ((match = SVG_PATH.exec(path))) return await answer(req, res, key, () => svg(match![1], match![2], query));
       if ((match = SVG_DASHED.exec(path))) {
