@@ -114,6 +114,31 @@ if (ICONIFY) {
   if (found.status !== 200 || !JSON.parse(String(found.body)).icons.length) throw new Error(`Iconify in ${ICONIFY} found no icons: see bench/README.md`);
 }
 
+// What two search cases ask of each server: the same queries to both (the keystrokes, and 200
+// never-seen ones drawn as that case draws them), the icons each answers with and the bytes sent.
+if (ICONIFY) {
+  const describe = async (label: string, queries: string[]) => {
+    const tally = { ours: { found: 0, icons: 0, bytes: 0 }, iconify: { found: 0, icons: 0, bytes: 0 } };
+    for (const query of queries) {
+      const ours = await post(JSON.stringify({ query: SEARCH, variables: { version: '7.3.1', query } }));
+      const theirs = await send(ICONIFY_PORT, `/search?limit=100&query=${encodeURIComponent(query)}`);
+      const counted = [
+        [tally.ours, (JSON.parse(String(ours.body)) as { data: { search: unknown[] } }).data.search.length, ours.body.length],
+        [tally.iconify, (JSON.parse(String(theirs.body)) as { icons: unknown[] }).icons.length, theirs.body.length],
+      ] as const;
+      for (const [side, icons, bytes] of counted) {
+        side.found += icons > 0 ? 1 : 0;
+        side.icons += icons;
+        side.bytes += bytes;
+      }
+    }
+    const summary = ({ found, icons, bytes }: typeof tally.ours) =>
+      `${((100 * found) / queries.length).toFixed(0)}% found something, ${(icons / queries.length).toFixed(1)} icons and ${(bytes / queries.length).toFixed(0)} bytes an answer`;
+    console.log(`${label}: iconmeta ${summary(tally.ours)}; iconify ${summary(tally.iconify)}`);
+  };
+  await describe('keystrokes', KEYSTROKES);
+  await describe('never-seen (200)', Array.from({ length: 200 }, (_, i) => `${PREFIXES[(i * 7919) % PREFIXES.length]} ${PREFIXES[(i * 104_729 + 13) % PREFIXES.length]}`));
+}
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 console.log(`case                                   iconmeta req/s (p99)    bare req/s  /bare${ICONIFY ? '   iconify req/s (p99)  /iconify' : ''}`);
 for (const { name, ours: [path, args], iconify } of cases) {
