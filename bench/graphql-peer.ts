@@ -122,9 +122,12 @@ if (ICONIFY) {
     for (const query of queries) {
       const ours = await post(JSON.stringify({ query: SEARCH, variables: { version: '7.3.1', query } }));
       const theirs = await send(ICONIFY_PORT, `/search?limit=100&query=${encodeURIComponent(query)}`);
+      const ourIcons = (JSON.parse(String(ours.body)) as { data?: { search?: unknown[] } }).data?.search;
+      const theirIcons = (JSON.parse(String(theirs.body)) as { icons?: unknown[] }).icons;
+      if (ours.status !== 200 || theirs.status !== 200 || !ourIcons || !theirIcons) throw new Error(`unexpected answers to the search "${query}": ${ours.status}, ${theirs.status}`);
       const counted = [
-        [tally.ours, (JSON.parse(String(ours.body)) as { data: { search: unknown[] } }).data.search.length, ours.body.length],
-        [tally.iconify, (JSON.parse(String(theirs.body)) as { icons: unknown[] }).icons.length, theirs.body.length],
+        [tally.ours, ourIcons.length, ours.body.length],
+        [tally.iconify, theirIcons.length, theirs.body.length],
       ] as const;
       for (const [side, icons, bytes] of counted) {
         side.found += icons > 0 ? 1 : 0;

@@ -16,13 +16,14 @@ import type { DatabaseHealth } from './health/health.ts';
 import { unavailableCause } from './health/pg-health.ts';
 import { scheduleIntegrityChecks } from './health/integrity-check.ts';
 import { createMetrics } from './http/metrics.ts';
+import { iconCount } from './iconify/icon-sets.service.ts';
 import { warmUpSearch } from './warm-up.ts';
 import { createIdleGc } from './idle-gc.ts';
 import { drainLogs } from './logger.ts';
 
 /** After a start that skipped the whole-file check: soon, but after the first requests are served. */
 const STARTUP_CHECK_DELAY_MS = 2_000;
-/** Open icon sets with at most this many icons in all get their search index before listening (~50 ms). */
+/** Open icon sets with at most this many icons in all get their search index before listening (an estimated 50 ms). */
 const ICON_SET_ICONS_INDEXED_BEFORE_LISTENING = 50_000;
 
 /** SQLite's page cache while serving, in KiB. */
@@ -189,7 +190,7 @@ export async function serve(config: Config, logger: Logger): Promise<void> {
         iconifyPath: config.iconifyPath,
         iconSets: async () => {
           const sets = await iconSets.list();
-          return { sets: sets.length, icons: sets.reduce((sum, set) => sum + (set.info?.total ?? 0), 0) };
+          return { sets: sets.length, icons: iconCount(sets) };
         },
       }) : undefined;
   metrics?.countCache(cache);
@@ -242,8 +243,7 @@ export async function serve(config: Config, logger: Logger): Promise<void> {
    * second search after a start took 15 ms instead of 4). True when built.
    */
   const warmIconSetSearchIfSmall = async (): Promise<boolean> => {
-    const icons = (await iconSets.list()).reduce((sum, set) => sum + (set.info?.total ?? 0), 0);
-    if (icons > ICON_SET_ICONS_INDEXED_BEFORE_LISTENING) return false;
+    if (iconCount(await iconSets.list()) > ICON_SET_ICONS_INDEXED_BEFORE_LISTENING) return false;
     await iconSetSearch.warm();
     return true;
   };

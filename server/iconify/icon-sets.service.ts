@@ -29,6 +29,9 @@ export interface IconSet {
 /** What /{prefix}.json answers: IconifyJSON with the icons asked for, and the names not found. */
 export type IconsData = IconifyJSON & { not_found?: string[] };
 
+/** How many icons the sets hold, as their info counts them (aliases and hidden icons aside). */
+export const iconCount = (sets: IconSet[]): number => sets.reduce((sum, set) => sum + (set.info?.total ?? 0), 0);
+
 /** A font-made set's code points -> icon names. */
 type CharMap = Record<string, string>;
 

@@ -65,10 +65,8 @@ class Int32List {
 }
 
 /**
- * A turn of the event loop for the requests waiting, between each set and each step of the
- * assembly: a large index is built while the server serves (serve.ts). Four sets a turn and the
- * assembly in one held requests up to 56 and 180 ms with every Iconify set (now 41 at most), and
- * up to 5 ms with Font Awesome's sets only, as a first search after a start did (now 2.3).
+ * Yields to the requests waiting between sets and between the assembly's steps: a large index is
+ * built while the server serves, and its longest turn is ~41 ms with every Iconify set (bench/README.md).
  */
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 
