@@ -136,12 +136,25 @@ export function createIconSetsService(repo: IconSetsRepo, keptSetsBytes: number)
     return now ? { set: now, ...(await readEntries(now, names)) } : { set, ...read };
   }
 
-  /** What `names` lead to in the entries; code points read when a name is not found otherwise (unless read already). */
-  async function gathered<E>({ set, source, chars }: { set: IconSet; source: EntrySource<E>; chars: CharMap | null | undefined }, names: string[]): Promise<Gathered<E>> {
+  type GatherFrom<E> = { set: IconSet; source: EntrySource<E>; chars: CharMap | null | undefined };
+
+  /**
+   * What `names` lead to in the entries, with the set's code points when a name is not found
+   * otherwise (`chars` undefined: not read with the entries): undefined when those code points
+   * are not in memory yet.
+   */
+  function gatheredNow<E>({ set, source, chars }: GatherFrom<E>, names: string[]): Gathered<E> | undefined {
     const first = gather(source, chars ?? null, names);
-    if (chars !== undefined || first.missing.length === 0) return first;
-    const read = await charsOf(set);
-    return read ? gather(source, read, names) : first;
+    if (chars !== undefined || first.missing.length === 0 || !set.hasChars) return first;
+    const held = charMaps.get(set.id);
+    return held && gather(source, held, names);
+  }
+
+  /** The same, the code points read first when they must be. */
+  async function gathered<E>(from: GatherFrom<E>, names: string[]): Promise<Gathered<E>> {
+    const now = gatheredNow(from, names);
+    if (now) return now;
+    return gather(from.source, await charsOf(from.set), names);
   }
 
   return {
@@ -189,13 +202,8 @@ export function createIconSetsService(repo: IconSetsRepo, keptSetsBytes: number)
     iconsDataJsonNow(set: IconSet, names: string[]): Buffer | undefined {
       const kept = keptSets.held(set.id);
       if (!kept) return undefined;
-      let found = gather(kept, null, names);
-      if (found.missing.length > 0 && set.hasChars) {
-        const chars = charMaps.get(set.id);
-        if (!chars) return undefined;
-        found = gather(kept, chars, names);
-      }
-      return answerBytes(set, found, kept);
+      const found = gatheredNow({ set, source: kept, chars: undefined }, names);
+      return found && answerBytes(set, found, kept);
     },
 
     /** Bytes of the icon sets kept whole in memory, and their budget. */
