@@ -1,5 +1,5 @@
 // The popular open icon sets, kept whole in memory in one budget (ICON_SET_CACHE_MB): a kept set
-// answers a batch with a map lookup and a copy a name, where a set read from the database costs a
+// answers a batch with a table lookup and a copy a name, where a set read from the database costs a
 // statement and a string built from pieces.
 // A set is kept after a few reads from the database; a set larger than half the budget is never
 // kept, so that one set cannot push every other out.
@@ -7,12 +7,6 @@ import { LRUCache } from 'lru-cache';
 import type { EntryRow, IconSetsRepo } from './icon-sets.repo.ts';
 import type { EntrySource } from './icons-answer.ts';
 
-/**
- * What a kept entry costs besides its member's bytes: its name as the map's key and in the name
- * list, its slots in the map, the parent and the offsets (measured: mdi's 14,001 entries hold
- * 4.25 MB, heap and buffer, 0.98 of this estimate; test/memory-bounds.test.ts checks it).
- */
-const ENTRY_OVERHEAD = 102;
 /** Reads of a set from the database after which it is kept whole. */
 const KEEP_AFTER_READS = 8;
 /**
@@ -25,17 +19,32 @@ const KEEP_INTERVAL_MS = 1000;
 const NO_PARENT = -1;
 const MISSING_PARENT = -2;
 
+/** FNV-1a over a name's characters: where the search for its slot starts. */
+function nameHash(name: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < name.length; i++) hash = Math.imul(hash ^ name.charCodeAt(i), 0x01000193);
+  return hash | 0;
+}
+
 /**
- * One set's entries (icons and aliases), by index: their names, their parents, and each entry as
- * the member an answer writes (`"name":{...}`, its stored JSON), one after another in one buffer.
- * A name is looked up once; an answer is then a few copies of bytes, not a string built from
- * pieces and encoded again: the strings a built answer left behind cost more than building it
+ * One set's entries (icons and aliases), by index: their parents, and each entry as the member an
+ * answer writes (`"name":{...}`, its stored JSON), one after another in one buffer. A name is
+ * looked up once; an answer is then a few copies of bytes, not a string built from pieces and
+ * encoded again: the strings a built answer left behind cost more than building it
  * (bench/README.md, 2026-11-25).
+ *
+ * Names are found through an open-addressing table in one Int32Array, checked against the
+ * member's own bytes (names are lowercase ASCII, validated at import), not through a Map of
+ * strings: a Map lookup read its bucket, its entry and the key string, each a cache miss on a
+ * busy server (14% of a new 20-name batch's CPU, by V8's profiler), and the member is read anyway
+ * when it is copied. The names then need no strings of their own: ~100 bytes an entry less.
  */
 export class KeptSet implements EntrySource<number> {
+  /** Bytes held: the members and every array below. */
   readonly size: number;
-  private readonly index = new Map<string, number>();
-  private readonly names: string[];
+  /** Per slot: entry + 1 (0: empty), then the name's hash. */
+  private readonly slots: Int32Array;
+  private readonly slotMask: number;
   /** The parent's index, NO_PARENT for an icon, MISSING_PARENT for an alias leading nowhere. */
   private readonly parents: Int32Array;
   /** Entry i's member is members[memberStart[i], memberStart[i + 1]); its stored JSON starts at dataStart[i]. */
@@ -44,30 +53,56 @@ export class KeptSet implements EntrySource<number> {
   private readonly dataStart: Uint32Array;
 
   constructor(rows: EntryRow[]) {
-    this.names = rows.map((row) => row.name);
     this.parents = new Int32Array(rows.length);
     this.memberStart = new Uint32Array(rows.length + 1);
     this.dataStart = new Uint32Array(rows.length);
     const keys = rows.map((row) => `${JSON.stringify(row.name)}:`);
     let length = 0;
-    for (const [i, row] of rows.entries()) {
-      this.index.set(row.name, i);
+    for (let i = 0; i < rows.length; i++) {
       this.memberStart[i] = length;
       this.dataStart[i] = length += Buffer.byteLength(keys[i]);
-      length += Buffer.byteLength(row.data);
+      length += Buffer.byteLength(rows[i].data);
     }
-    for (const [i, row] of rows.entries()) this.parents[i] = row.parent === null ? NO_PARENT : (this.index.get(row.parent) ?? MISSING_PARENT);
     this.memberStart[rows.length] = length;
     this.members = Buffer.allocUnsafeSlow(length);
-    for (const [i, row] of rows.entries()) {
+    for (let i = 0; i < rows.length; i++) {
       this.members.write(keys[i], this.memberStart[i]);
-      this.members.write(row.data, this.dataStart[i]);
+      this.members.write(rows[i].data, this.dataStart[i]);
     }
-    this.size = length + rows.length * ENTRY_OVERHEAD;
+    // At most half the slots used: a search ends within a slot or two.
+    let slotCount = 16;
+    while (slotCount < rows.length * 2) slotCount *= 2;
+    this.slots = new Int32Array(slotCount * 2);
+    this.slotMask = slotCount - 1;
+    for (let i = 0; i < rows.length; i++) {
+      const hash = nameHash(rows[i].name);
+      let slot = hash & this.slotMask;
+      while (this.slots[slot * 2] !== 0) slot = (slot + 1) & this.slotMask;
+      this.slots[slot * 2] = i + 1;
+      this.slots[slot * 2 + 1] = hash;
+    }
+    for (let i = 0; i < rows.length; i++) {
+      const parent = rows[i].parent;
+      this.parents[i] = parent === null ? NO_PARENT : (this.find(parent) ?? MISSING_PARENT);
+    }
+    this.size = length + this.slots.byteLength + this.parents.byteLength + this.memberStart.byteLength + this.dataStart.byteLength;
   }
 
   find(name: string): number | undefined {
-    return this.index.get(name);
+    const hash = nameHash(name);
+    for (let slot = hash & this.slotMask; ; slot = (slot + 1) & this.slotMask) {
+      const entry = this.slots[slot * 2] - 1;
+      if (entry < 0) return undefined;
+      if (this.slots[slot * 2 + 1] === hash && this.isNamed(entry, name)) return entry;
+    }
+  }
+
+  /** Whether the entry's member starts `"name":`, compared byte by character. */
+  private isNamed(entry: number, name: string): boolean {
+    const start = this.memberStart[entry] + 1;
+    if (this.dataStart[entry] - 2 - start !== name.length) return false;
+    for (let i = 0; i < name.length; i++) if (this.members[start + i] !== name.charCodeAt(i)) return false;
+    return true;
   }
 
   parentOf(entry: number): number | null | undefined {
@@ -76,7 +111,7 @@ export class KeptSet implements EntrySource<number> {
   }
 
   nameOf(entry: number): string {
-    return this.names[entry];
+    return this.members.toString('latin1', this.memberStart[entry] + 1, this.dataStart[entry] - 2);
   }
 
   dataOf(entry: number): string {
