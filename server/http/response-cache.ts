@@ -42,7 +42,15 @@ function exactCopy(bytes: Buffer | string): Buffer {
 }
 
 export function cachedResponse(body: string | Buffer, contentType: string, cacheControl: string): CachedResponse {
-  const bytes = exactCopy(body);
+  return entryOf(exactCopy(body), contentType, cacheControl);
+}
+
+/** An entry for one response, never kept: its bytes used as they are (a slice, a lent buffer). */
+export function passingResponse(body: string | Buffer, contentType: string, cacheControl: string): CachedResponse {
+  return entryOf(typeof body === 'string' ? Buffer.from(body) : body, contentType, cacheControl);
+}
+
+function entryOf(bytes: Buffer, contentType: string, cacheControl: string): CachedResponse {
   const etag = `"${hash('sha256', bytes, 'base64url').slice(0, 27)}"`;
   return { body: bytes, contentType, cacheControl, etag, encoded: {}, headers: new Map() };
 }

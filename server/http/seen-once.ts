@@ -3,19 +3,13 @@
 // generation, and a load of new icon batches then made a major collection every two seconds (a
 // pause of 6-10 ms, the p99 of that load). A collision (two keys in one slot, or one hash for two
 // keys) only makes a key look new again or seen: the cost is one more build, or one kept answer.
-
-/** FNV-1a over the key's UTF-16 code units. */
-function hashOf(key: string): number {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < key.length; i++) hash = Math.imul(hash ^ key.charCodeAt(i), 0x01000193);
-  return hash | 1; // never 0: 0 marks an empty slot
-}
+import { fnv1a } from '../fnv1a.ts';
 
 /** Returns a check that answers true when `key` came before (and forgets it), else remembers it. */
 export function createSeenOnce(slots: number): (key: string) => boolean {
   const table = new Int32Array(slots);
   return (key) => {
-    const hash = hashOf(key);
+    const hash = fnv1a(key) | 1; // never 0: 0 marks an empty slot
     const slot = (hash >>> 1) % slots;
     if (table[slot] === hash) {
       table[slot] = 0;

@@ -7,7 +7,7 @@ import { getIconData } from '@iconify/utils/lib/icon-set/get-icon';
 import { matchIconName } from '@iconify/utils/lib/icon/name';
 import { LRUCache } from 'lru-cache';
 import type { EntryRow, IconSetsRepo } from './icon-sets.repo.ts';
-import { answerBytes, answerObject, answerText, CodePointAlias, gather, MAX_ALIAS_DEPTH, type EntrySource, type Gathered } from './icons-answer.ts';
+import { answerBytes, answerObject, answerText, CodePointAlias, type Allocate, gather, MAX_ALIAS_DEPTH, type EntrySource, type Gathered } from './icons-answer.ts';
 import { createKeptSets, type KeptSet } from './kept-sets.ts';
 import { reloadable } from './reloadable.ts';
 
@@ -197,13 +197,14 @@ export function createIconSetsService(repo: IconSetsRepo, keptSetsBytes: number)
     /**
      * iconsDataJson's answer at once, when all it needs is in memory: the set kept whole, and the
      * code points parsed if a name is not found otherwise. Most batches are answered so, with no
-     * promise and no turn of the event loop; undefined when something must be read first.
+     * promise and no turn of the event loop; undefined when something must be read first. The
+     * bytes go where `allocate` puts them (a buffer of their own by default).
      */
-    iconsDataJsonNow(set: IconSet, names: string[]): Buffer | undefined {
+    iconsDataJsonNow(set: IconSet, names: string[], allocate?: Allocate): Buffer | undefined {
       const kept = keptSets.held(set.id);
       if (!kept) return undefined;
       const found = gatheredNow({ set, source: kept, chars: undefined }, names);
-      return found && answerBytes(set, found, kept);
+      return found && answerBytes(set, found, kept, allocate);
     },
 
     /** Bytes of the icon sets kept whole in memory, and their budget. */

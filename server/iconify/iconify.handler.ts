@@ -12,12 +12,14 @@ import { getIconsCSS } from '@iconify/utils/lib/css/icons';
 import type { IconCSSIconSetOptions } from '@iconify/utils/lib/css/types';
 import { stringToColor } from '@iconify/utils/lib/colors';
 import { matchIconName } from '@iconify/utils/lib/icon/name';
-import { cachedResponse, type ResponseCache } from '../http/response-cache.ts';
+import { createLentBuffers } from '../http/lent-buffers.ts';
+import { cachedResponse, passingResponse, type ResponseCache } from '../http/response-cache.ts';
 import { withRequestId } from '../http/request-log.ts';
 import { createSeenOnce } from '../http/seen-once.ts';
 import { sendCached } from '../http/send-cached.ts';
 import type { IconSet, IconSetsService } from './icon-sets.service.ts';
 import { parseSearchQuery, type IconSetSearch } from './icon-set-search.ts';
+import type { Allocate } from './icons-answer.ts';
 import { svgOf } from './svg.ts';
 import { iconifyCacheKey } from './cache-keys.ts';
 import { cleaned, flag, inPrefixFilter, text } from './query-values.ts';
@@ -81,19 +83,25 @@ const prettyAsked = (query: Query) => Boolean(text(query.pretty)) && flag(query.
 export function createIconifyHandler({ sets, search, cache, path: base, staticHeaders, fallback }: IconifyHandlerDeps) {
   const start = `${base}/`;
 
-  /** Sends the answer built for this URL and keeps it (unless it carries headers of its own: a download). */
   // URLs answered once: an answer is kept when its URL comes a second time. Pages ask for the same
   // batches again (every visit); a URL seen once (a new mix of names) would only push kept answers
   // out. A newer URL takes an older one's slot: the cost of forgetting is one more build.
   const secondTime = createSeenOnce(SEEN_ONCE_SLOTS);
+  // What an answer sent once is written into (an icon batch from a kept set).
+  const lent = createLentBuffers();
 
-  const send = (req: IncomingMessage, res: ServerResponse, key: string, built: Built) => {
-    const entry = cachedResponse(built.body, built.type, built.cacheControl);
+  /**
+   * Sends the answer built for this URL, and keeps it under `keepAs` when given (its URL came
+   * before), unless it carries headers of its own (a download).
+   */
+  const send = (req: IncomingMessage, res: ServerResponse, keepAs: string | undefined, built: Built) => {
     if (built.headers) for (const [name, value] of Object.entries(built.headers)) res.setHeader(name, value);
-    else if (secondTime(key)) cache.set(key, entry);
+    if (built.headers || keepAs === undefined) return sendCached(req, res, passingResponse(built.body, built.type, built.cacheControl), staticHeaders);
+    const entry = cachedResponse(built.body, built.type, built.cacheControl);
+    cache.set(keepAs, entry);
     sendCached(req, res, entry, staticHeaders);
   };
-  const answer = async (req: IncomingMessage, res: ServerResponse, key: string, build: () => Promise<Built>) => send(req, res, key, await build());
+  const answer = async (req: IncomingMessage, res: ServerResponse, keepAs: string | undefined, build: () => Promise<Built>) => send(req, res, keepAs, await build());
 
   const sendText = (req: IncomingMessage, res: ServerResponse, status: number, text: string, cacheControl: string) => {
     const body = Buffer.from(text);
@@ -130,11 +138,14 @@ export function createIconifyHandler({ sets, search, cache, path: base, staticHe
     return names;
   };
 
-  /** Icon data at once when all it needs is in memory (IconSetsService.iconsDataJsonNow); undefined otherwise. */
-  const iconsDataNow = (route: IconsRoute, query: Query): Built | undefined => {
+  /**
+   * Icon data at once when all it needs is in memory (IconSetsService.iconsDataJsonNow), written
+   * into `allocate`'s buffer if given; undefined otherwise.
+   */
+  const iconsDataNow = (route: IconsRoute, query: Query, allocate?: Allocate): Built | undefined => {
     const set = route ? sets.peek(route.prefix) : undefined;
     if (!set || prettyAsked(query)) return undefined;
-    const answer = sets.iconsDataJsonNow(set, namesOf(query));
+    const answer = sets.iconsDataJsonNow(set, namesOf(query), allocate);
     return answer && wrapped(query, answer, route!.asScript);
   };
 
@@ -261,40 +272,43 @@ export function createIconifyHandler({ sets, search, cache, path: base, staticHe
     return { ...json(query, { ...query, ...(await search.keywords(prefix ?? keyword!, prefix === undefined)) }), cacheControl: CACHE_LIST };
   };
 
-  /** Answers what memory holds at once (most icon batches), anything else after what it reads. */
-  const respond = (req: IncomingMessage, res: ServerResponse, path: string, query: Query, key: string) => {
+  /**
+   * Answers what memory holds at once (most icon batches), anything else after what it reads. An
+   * answer not kept is written into a lent buffer: nothing is left for the collector.
+   */
+  const respond = (req: IncomingMessage, res: ServerResponse, path: string, query: Query, keepAs: string | undefined) => {
     const route = iconsRouteOf(path);
     try {
-      const built = iconsDataNow(route, query);
-      if (built) return send(req, res, key, built);
+      const built = iconsDataNow(route, query, keepAs === undefined ? (length) => lent.lend(length, res) : undefined);
+      if (built) return send(req, res, keepAs, built);
     } catch (error) {
       return failed(req, res, error);
     }
-    void respondLater(req, res, path, route, query, key);
+    void respondLater(req, res, path, route, query, keepAs);
   };
 
-  const respondLater = async (req: IncomingMessage, res: ServerResponse, path: string, route: IconsRoute, query: Query, key: string) => {
+  const respondLater = async (req: IncomingMessage, res: ServerResponse, path: string, route: IconsRoute, query: Query, keepAs: string | undefined) => {
     try {
-      if (route) return await answer(req, res, key, () => iconsData(route.prefix, query, route.asScript));
+      if (route) return await answer(req, res, keepAs, () => iconsData(route.prefix, query, route.asScript));
       let match: RegExpExecArray | null;
-      if ((match = ICONS_CSS.exec(path))) return await answer(req, res, key, () => css(match![1], query));
-      if ((match = SVG_PATH.exec(path))) return await answer(req, res, key, () => svg(match![1], match![2], query));
+      if ((match = ICONS_CSS.exec(path))) return await answer(req, res, keepAs, () => css(match![1], query));
+      if ((match = SVG_PATH.exec(path))) return await answer(req, res, keepAs, () => svg(match![1], match![2], query));
       if ((match = SVG_DASHED.exec(path))) {
         const dash = match[1].indexOf('-');
         if (dash <= 0) throw new IconifyError(404);
-        return await answer(req, res, key, () => svg(match![1].slice(0, dash), match![1].slice(dash + 1), query));
+        return await answer(req, res, keepAs, () => svg(match![1].slice(0, dash), match![1].slice(dash + 1), query));
       }
       switch (path) {
         case '/collections':
-          return await answer(req, res, key, () => collections(query));
+          return await answer(req, res, keepAs, () => collections(query));
         case '/collection':
-          return await answer(req, res, key, () => collection(query));
+          return await answer(req, res, keepAs, () => collection(query));
         case '/last-modified':
-          return await answer(req, res, key, () => lastModified(query));
+          return await answer(req, res, keepAs, () => lastModified(query));
         case '/search':
-          return await answer(req, res, key, () => searchAnswer(query));
+          return await answer(req, res, keepAs, () => searchAnswer(query));
         case '/keywords':
-          return await answer(req, res, key, () => keywords(query));
+          return await answer(req, res, keepAs, () => keywords(query));
         case '/version':
           return sendText(req, res, 200, VERSION_TEXT, 'no-cache');
       }
@@ -322,7 +336,7 @@ export function createIconifyHandler({ sets, search, cache, path: base, staticHe
     const q = url.indexOf('?');
     // The query as Express's simple parser reads it: a repeated name gives an array.
     const query = (q === -1 ? {} : parseQuery(url.slice(q + 1))) as Query;
-    respond(req, res, url.slice(base.length, q === -1 ? undefined : q), query, key);
+    respond(req, res, url.slice(base.length, q === -1 ? undefined : q), query, secondTime(key) ? key : undefined);
     return true;
   };
 }

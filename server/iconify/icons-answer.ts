@@ -122,14 +122,18 @@ export interface MemberBytes {
   copyMember(entry: number, bytes: Buffer, at: number): number;
 }
 
+/** Where an answer's bytes go: a buffer of exactly `length` bytes. */
+export type Allocate = (length: number) => Buffer;
+const ownBuffer: Allocate = (length) => Buffer.allocUnsafeSlow(length);
+
 /**
- * The answer as UTF-8 bytes copied from a kept set's members: measured, then written into one
- * buffer of exactly that size (kept as it is by the response cache).
+ * The answer as UTF-8 bytes copied from a kept set's members: measured, then written into a
+ * buffer of exactly that size (by default one of its own, which the response cache keeps as it is).
  */
-export function answerBytes(set: AnswerSet, gathered: Gathered<number>, kept: MemberBytes): Buffer {
+export function answerBytes(set: AnswerSet, gathered: Gathered<number>, kept: MemberBytes, allocate = ownBuffer): Buffer {
   let length = 0;
   layout(set, gathered, { text: (json) => void (length += json === ',' ? 1 : Buffer.byteLength(json)), member: (entry) => void (length += kept.memberLength(entry)) });
-  const bytes = Buffer.allocUnsafeSlow(length);
+  const bytes = allocate(length);
   let at = 0;
   layout(set, gathered, {
     text: (json) => void (json === ',' ? (bytes[at++] = COMMA) : (at += bytes.write(json, at))),

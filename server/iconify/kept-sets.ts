@@ -4,6 +4,7 @@
 // A set is kept after a few reads from the database; a set larger than half the budget is never
 // kept, so that one set cannot push every other out.
 import { LRUCache } from 'lru-cache';
+import { fnv1a } from '../fnv1a.ts';
 import type { EntryRow, IconSetsRepo } from './icon-sets.repo.ts';
 import type { EntrySource } from './icons-answer.ts';
 
@@ -18,13 +19,6 @@ const KEEP_INTERVAL_MS = 1000;
 /** parents[i] for an icon, and for an alias whose parent the set lacks. */
 const NO_PARENT = -1;
 const MISSING_PARENT = -2;
-
-/** FNV-1a over a name's characters: where the search for its slot starts. */
-function nameHash(name: string): number {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < name.length; i++) hash = Math.imul(hash ^ name.charCodeAt(i), 0x01000193);
-  return hash | 0;
-}
 
 /**
  * One set's entries (icons and aliases), by index: their parents, and each entry as the member an
@@ -75,7 +69,7 @@ export class KeptSet implements EntrySource<number> {
     this.slots = new Int32Array(slotCount * 2);
     this.slotMask = slotCount - 1;
     for (let i = 0; i < rows.length; i++) {
-      const hash = nameHash(rows[i].name);
+      const hash = fnv1a(rows[i].name);
       let slot = hash & this.slotMask;
       while (this.slots[slot * 2] !== 0) slot = (slot + 1) & this.slotMask;
       this.slots[slot * 2] = i + 1;
@@ -89,7 +83,7 @@ export class KeptSet implements EntrySource<number> {
   }
 
   find(name: string): number | undefined {
-    const hash = nameHash(name);
+    const hash = fnv1a(name);
     for (let slot = hash & this.slotMask; ; slot = (slot + 1) & this.slotMask) {
       const entry = this.slots[slot * 2] - 1;
       if (entry < 0) return undefined;

@@ -1,0 +1,7 @@
+// FNV-1a over a string's UTF-16 code units: a fast 32-bit hash for tables of our own (names in a
+// kept icon set, URLs seen once), where a collision costs a comparison, never a wrong answer.
+export function fnv1a(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+  return hash | 0;
+}
