@@ -19,6 +19,9 @@ const KEEP_INTERVAL_MS = 1000;
 /** parents[i] for an icon, and for an alias whose parent the set lacks. */
 const NO_PARENT = -1;
 const MISSING_PARENT = -2;
+/** Numbers per slot of the name table (see KeptSet.slots): four, so that no slot spans two cache lines. */
+const SLOT_INTS = 4;
+const QUOTE = 0x22;
 
 /**
  * One set's entries (icons and aliases), by index: their parents, and each entry as the member an
@@ -31,12 +34,13 @@ const MISSING_PARENT = -2;
  * member's own bytes (names are lowercase ASCII, validated at import), not through a Map of
  * strings: a Map lookup read its bucket, its entry and the key string, each a cache miss on a
  * busy server (14% of a new 20-name batch's CPU, by V8's profiler), and the member is read anyway
- * when it is copied. The names then need no strings of their own: ~100 bytes an entry less.
+ * when it is copied. A slot holds where its member starts, so a lookup reads one slot and the
+ * member's first bytes. The names then need no strings of their own: ~100 bytes an entry less.
  */
 export class KeptSet implements EntrySource<number> {
   /** Bytes held: the members and every array below. */
   readonly size: number;
-  /** Per slot: entry + 1 (0: empty), then the name's hash. */
+  /** Per slot, SLOT_INTS numbers: entry + 1 (0: empty), the name's hash, where the entry's member starts. */
   private readonly slots: Int32Array;
   private readonly slotMask: number;
   /** The parent's index, NO_PARENT for an icon, MISSING_PARENT for an alias leading nowhere. */
@@ -66,14 +70,15 @@ export class KeptSet implements EntrySource<number> {
     // At most half the slots used: a search ends within a slot or two.
     let slotCount = 16;
     while (slotCount < rows.length * 2) slotCount *= 2;
-    this.slots = new Int32Array(slotCount * 2);
+    this.slots = new Int32Array(slotCount * SLOT_INTS);
     this.slotMask = slotCount - 1;
     for (let i = 0; i < rows.length; i++) {
       const hash = fnv1a(rows[i].name);
       let slot = hash & this.slotMask;
-      while (this.slots[slot * 2] !== 0) slot = (slot + 1) & this.slotMask;
-      this.slots[slot * 2] = i + 1;
-      this.slots[slot * 2 + 1] = hash;
+      while (this.slots[slot * SLOT_INTS] !== 0) slot = (slot + 1) & this.slotMask;
+      this.slots[slot * SLOT_INTS] = i + 1;
+      this.slots[slot * SLOT_INTS + 1] = hash;
+      this.slots[slot * SLOT_INTS + 2] = this.memberStart[i];
     }
     for (let i = 0; i < rows.length; i++) {
       const parent = rows[i].parent;
@@ -85,18 +90,23 @@ export class KeptSet implements EntrySource<number> {
   find(name: string): number | undefined {
     const hash = fnv1a(name);
     for (let slot = hash & this.slotMask; ; slot = (slot + 1) & this.slotMask) {
-      const entry = this.slots[slot * 2] - 1;
+      const at = slot * SLOT_INTS;
+      const entry = this.slots[at] - 1;
       if (entry < 0) return undefined;
-      if (this.slots[slot * 2 + 1] === hash && this.isNamed(entry, name)) return entry;
+      if (this.slots[at + 1] === hash && this.memberNames(this.slots[at + 2], name)) return entry;
     }
   }
 
-  /** Whether the entry's member starts `"name":`, compared byte by character. */
-  private isNamed(entry: number, name: string): boolean {
-    const start = this.memberStart[entry] + 1;
-    if (this.dataStart[entry] - 2 - start !== name.length) return false;
-    for (let i = 0; i < name.length; i++) if (this.members[start + i] !== name.charCodeAt(i)) return false;
-    return true;
+  /**
+   * Whether the member at `start` begins `"name"`, compared byte by character. Names hold no quote,
+   * so the quote after the name's bytes ends it; an asked name with one is no name.
+   */
+  private memberNames(start: number, name: string): boolean {
+    for (let i = 0; i < name.length; i++) {
+      const char = name.charCodeAt(i);
+      if (char === QUOTE || this.members[start + 1 + i] !== char) return false;
+    }
+    return this.members[start + 1 + name.length] === QUOTE;
   }
 
   parentOf(entry: number): number | null | undefined {
