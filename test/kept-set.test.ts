@@ -22,7 +22,7 @@ describe('a kept icon set', () => {
     });
   });
 
-  it('finds nothing for a prefix, a longer name, another case, or a name running on into its member's JSON', () => {
+  it('finds nothing for a prefix, a longer name, another case, or a name running on into the JSON of its member', () => {
     expect(rows.some((row) => row.name === 'home') && rows.some((row) => row.name === 'home-outline')).to.equal(true);
     for (const asked of ['hom', 'home-', 'home-outlin', 'home-outline-x', 'Home', 'home"', 'home":', `home":${JSON.stringify(mdi.icons.home).slice(0, 8)}`, '', 'hōme'])
       expect(kept.find(asked), asked).to.equal(undefined);
