@@ -1,6 +1,6 @@
 // Shared pieces of the on-demand benchmarks: a database holding 7.3.1, child processes pinned to
 // core 0, and a keep-alive HTTP client that times each request.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -9,6 +9,7 @@ import semver from 'semver';
 import { migrateDatabase, openDatabase } from '../db/client.ts';
 import { addRelease } from '../seeds/add-release.ts';
 import { defaultPackageDir } from '../seeds/defaults.ts';
+import { START_BUNDLE } from '../scripts/bundle-server.ts';
 import { ALLOCATOR_ENV, NODE_FLAGS } from '../scripts/node-flags.ts';
 
 export async function databaseWith(versions: string[]): Promise<{ dir: string; databasePath: string; cleanup: () => void }> {
@@ -58,6 +59,14 @@ function serverEnvFromBench(): NodeJS.ProcessEnv {
   return Object.fromEntries(Object.entries(process.env).filter(([name]) => name.startsWith(prefix)).map(([name, value]) => [name.slice(prefix.length), value]));
 }
 
+let bundled = false;
+/** npm start's bundle of the sources (scripts/bundle-server.ts), made at the first server a bench starts. */
+function startBundle(): string {
+  if (!bundled) execFileSync(process.execPath, [join(import.meta.dirname, '..', 'scripts', 'bundle-server.ts')], { stdio: 'inherit' });
+  bundled = true;
+  return START_BUNDLE;
+}
+
 /** Starts the server pinned to core 0; taskset execs node, so the child's pid is the server's. */
 export async function startServer(port: number, databasePath: string, env: NodeJS.ProcessEnv = {}): Promise<ChildProcess> {
   await assertPortFree(port);
@@ -69,11 +78,12 @@ export async function startServer(port: number, databasePath: string, env: NodeJ
 /** The server's process as startServer starts it, without waiting for it: for benches that time its start. */
 export function spawnServer(port: number, databasePath: string, env: NodeJS.ProcessEnv = {}): ChildProcess {
   // BENCH_EXECUTABLE=1: the built dist/iconmeta (npm run build), as deployed (another value: the
-  // path of another build, to compare two in one session); else the sources
-  // with the V8 flags npm start and the executable set (scripts/node-flags.ts), then any of
-  // BENCH_NODE_FLAGS: the last of a repeated V8 flag wins, where NODE_OPTIONS cannot override one.
+  // path of another build, to compare two in one session); else what npm start runs: the sources'
+  // bundle (made once per bench run) with the V8 flags npm start and the executable set
+  // (scripts/node-flags.ts), then any of BENCH_NODE_FLAGS: the last of a repeated V8 flag wins,
+  // where NODE_OPTIONS cannot override one.
   const extraFlags = process.env.BENCH_NODE_FLAGS?.split(/\s+/).filter(Boolean) ?? [];
-  const command = process.env.BENCH_EXECUTABLE ? [process.env.BENCH_EXECUTABLE === '1' ? 'dist/iconmeta' : process.env.BENCH_EXECUTABLE] : ['node', ...NODE_FLAGS, ...extraFlags, 'server/main.ts'];
+  const command = process.env.BENCH_EXECUTABLE ? [process.env.BENCH_EXECUTABLE === '1' ? 'dist/iconmeta' : process.env.BENCH_EXECUTABLE] : ['node', ...NODE_FLAGS, ...extraFlags, startBundle()];
   // The allocator settings npm start and the systemd unit set, for either.
   return pinned(command, { ...ALLOCATOR_ENV, PORT: String(port), DATABASE_PATH: databasePath, SEED_DEFAULTS: 'false', LOG_LEVEL: 'info', ACCESS_LOG: process.env.BENCH_ACCESS_LOG ?? 'false', ...env, ...serverEnvFromBench() });
 }

@@ -8,11 +8,12 @@ import { chmodSync, copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, 
 import { createRequire } from 'node:module';
 import { dirname, join, relative } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { build, type Plugin } from 'esbuild';
+import type { Plugin } from 'esbuild';
 import { inject } from 'postject';
 import { fontAwesomeFreeDocument } from '../seeds/import/font-awesome.ts';
 import { packageReleaseFiles, writeFilesArchive } from '../seeds/import/release-files.ts';
 import { DEFAULT_RELEASES, defaultPackageDir } from '../seeds/defaults.ts';
+import { bundleServer } from './bundle-server.ts';
 import { NODE_FLAGS } from './node-flags.ts';
 
 const root = new URL('..', import.meta.url).pathname.replace(/\/$/, '');
@@ -28,40 +29,18 @@ function filesUnder(dir: string, keep: (file: string) => boolean): string[] {
 
 const HARFBUZZ_WASM = 'node_modules/harfbuzzjs/dist/harfbuzz-subset.wasm';
 
-/** Each module's import.meta.url becomes its place in the unpacked tree; import.meta.main is false. */
-const importMetaPlugin: Plugin = {
-  name: 'import-meta',
+/** subset-font reads harfbuzz's WebAssembly from its package folder; here, from the unpacked tree. */
+const harfbuzzFromTree: Plugin = {
+  name: 'harfbuzz-from-tree',
   setup(esbuild) {
-    // subset-font reads harfbuzz's WebAssembly from its package folder; here, from the unpacked tree.
     esbuild.onLoad({ filter: /[\\/]subset-font[\\/]index\.js$/ }, (args) => {
       const source = readFileSync(args.path, 'utf8');
       const wasm = `require.resolve('${HARFBUZZ_WASM.slice('node_modules/'.length)}')`;
       if (!source.includes(wasm)) throw new Error(`subset-font no longer loads ${wasm}: update scripts/build.ts`);
       return { contents: source.replace(wasm, `require('node:url').fileURLToPath(globalThis.iconmetaUrl('/${HARFBUZZ_WASM}'))`), loader: 'js' };
     });
-    esbuild.onLoad({ filter: /\.ts$/ }, (args) => {
-      if (args.path.includes('/node_modules/')) return undefined;
-      const source = readFileSync(args.path, 'utf8');
-      const place = JSON.stringify(`/${relative(root, args.path)}`);
-      const contents = source
-        .replaceAll('import.meta.url', `globalThis.iconmetaUrl(${place})`)
-        .replaceAll('import.meta.main', 'false');
-      return { contents, loader: 'ts' };
-    });
   },
 };
-
-/**
- * Rewrites every character above U+00FF in the bundle as a \\uXXXX escape. V8 keeps the main
- * script's source for as long as the process runs, and one such character (an em dash in a
- * dependency's comment) makes it store all of it with two bytes a character: 16 MiB instead of 8.
- * esbuild already escapes strings, regular expressions and identifiers (ASCII output); what is
- * left is comments, where the escape changes nothing.
- */
-function latin1Only(file: string): void {
-  const source = readFileSync(file, 'utf8');
-  writeFileSync(file, source.replace(/[^\x00-\xff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`));
-}
 
 export async function buildExecutable(): Promise<{ file: string; bytes: number }> {
   rmSync(work, { recursive: true, force: true });
@@ -87,26 +66,15 @@ export async function buildExecutable(): Promise<{ file: string; bytes: number }
   assets.set(HARFBUZZ_WASM, readFileSync(require.resolve(HARFBUZZ_WASM.slice('node_modules/'.length), { paths: [dirname(require.resolve('subset-font'))] })));
 
   const bundle = join(work, 'iconmeta.cjs');
-  await build({
-    entryPoints: [join(root, 'server', 'main.ts')],
+  await bundleServer({
     outfile: bundle,
-    bundle: true,
-    platform: 'node',
-    format: 'cjs',
-    target: 'node24',
-    legalComments: 'none',
-    // Whitespace and syntax only: V8 keeps the whole source in the heap (and a line-end table for
-    // stack traces), so a smaller one is memory for the life of the process; names stay readable.
-    minifyWhitespace: true,
-    minifySyntax: true,
-    banner: { js: readFileSync(join(root, 'scripts', 'sea-prelude.cjs'), 'utf8') },
-    plugins: [importMetaPlugin],
+    // Each module's import.meta.url becomes its place in the unpacked tree; import.meta.main is false.
+    importMeta: (sourceFile) => ({ url: `globalThis.iconmetaUrl(${JSON.stringify(`/${relative(root, sourceFile)}`)})`, main: 'false' }),
+    banner: readFileSync(join(root, 'scripts', 'sea-prelude.cjs'), 'utf8'),
+    plugins: [harfbuzzFromTree],
     // better-sqlite3 is handed its addon (db/client.ts nativeBinding): its own loader never runs.
     external: ['*.node'],
-    logLevel: 'warning',
   });
-
-  latin1Only(bundle);
 
   // One folder per build in the cache: a hash of everything the executable carries.
   const hash = createHash('sha256').update(readFileSync(bundle));

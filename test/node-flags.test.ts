@@ -9,7 +9,7 @@ describe('the V8 flags and allocator settings the service runs with', () => {
   it('are the same for npm start as for the executable and the benches', () => {
     const { scripts } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
     const environment = Object.entries(ALLOCATOR_ENV).map(([name, value]) => `${name}=${value}`).join(' ');
-    expect(scripts.start).to.equal(`${environment} exec node ${NODE_FLAGS.join(' ')} server/main.ts`);
+    expect(scripts.start).to.equal(`node scripts/bundle-server.ts && ${environment} exec node ${NODE_FLAGS.join(' ')} dist/server/iconmeta.cjs`);
   });
 
   it('set the same allocator environment in the README\'s systemd unit', () => {

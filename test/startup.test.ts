@@ -2,7 +2,7 @@
 // distinct exit code before anything is seeded; logs show at once; signals reach the server.
 import { expect } from 'chai';
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -162,12 +162,20 @@ describe('starting the service', () => {
     }
   });
 
-  it('prints the listening line at once, and stops with exit code 0 on SIGTERM sent to npm start', async () => {
+  it('runs the bundle of the sources on npm start, which answers, and stops with exit code 0 on SIGTERM sent to npm start', async () => {
     const port = await freePort();
     const npm = spawn('npm', ['start', '--silent'], { cwd: root, env: { ...process.env, PORT: String(port), DATABASE_PATH: join(dir, 'db.sqlite'), SEED_DEFAULTS: 'false', LOG_LEVEL: 'info' } });
     const out = await waitForLine(npm, /"msg":"iconmeta listening"/);
     const pid = JSON.parse(out.trim().split('\n').at(-1)!).pid as number;
     expect(pid).not.to.equal(npm.pid);
+    try {
+      expect(readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')).to.include('dist/server/iconmeta.cjs');
+      expect(await get(port, '/healthz')).to.include({ status: 200 });
+      expect(JSON.parse((await get(port, '/releases')).body)).to.deep.equal({ releases: [] });
+    } catch (error) {
+      npm.kill('SIGTERM');
+      throw error;
+    }
     npm.kill('SIGTERM');
     expect(await exited(npm)).to.equal(0);
     // The server itself got the signal: its process is gone and the port answers no more.
