@@ -30,16 +30,26 @@ const REQUEST_LINE_END = ',"msg":"request"}\n';
 /** Buffered request lines are written out at least this often. */
 const FLUSH_INTERVAL_MS = 1000;
 const BUFFER_BYTES = 64 * 1024;
+/** How long a graceful stop waits for its last lines to be written. */
+const DRAIN_WAIT_MS = 2000;
 
 type Boom = ReturnType<typeof pino.destination>;
 
-function requestBufferingDestination(boom: Boom): DestinationStream & { flush(cb: (error?: Error) => void): void; flushSync(): void } {
+type BufferingDestination = DestinationStream & { drain(): Promise<void>; flushSync(): void };
+
+function requestBufferingDestination(boom: Boom): BufferingDestination {
   // Lines are copied into `pending` as they come and handed over in chunks: a fraction of a
   // microsecond a line, where appending each to sonic-boom's string cost ~10 (bench/README.md).
   const pending = Buffer.allocUnsafeSlow(BUFFER_BYTES);
   let used = 0;
+  // Bytes handed to sonic-boom and not written yet (it tells each write's count).
+  let unwritten = 0;
+  boom.on('write', (written: number) => (unwritten -= written));
   // In buffer mode sonic-boom takes buffers, whatever its types say; it keeps them until written.
-  const handOver = (bytes: Buffer) => boom.write(bytes as unknown as string);
+  const handOver = (bytes: Buffer) => {
+    unwritten += bytes.length;
+    boom.write(bytes as unknown as string);
+  };
   const writeOut = () => {
     if (used === 0) return;
     handOver(Buffer.from(pending.subarray(0, used))); // a copy: `pending` is reused at once
@@ -54,9 +64,26 @@ function requestBufferingDestination(boom: Boom): DestinationStream & { flush(cb
       else used += pending.write(line, used);
       if (!line.endsWith(REQUEST_LINE_END)) writeOut();
     },
-    flush(cb: (error?: Error) => void) {
+    /**
+     * Hands over every line and waits until sonic-boom has written them, or failed to, for at most
+     * DRAIN_WAIT_MS. Not its flush (with no minimum length, that calls back at once) followed by its
+     * flushSync: on a closed standard output (the reader of a pipe gone) flushSync retries EPIPE
+     * forever, and a stop never ended.
+     */
+    drain() {
       writeOut();
-      boom.flush(cb);
+      if (unwritten <= 0) return Promise.resolve();
+      return new Promise<void>((resolve) => {
+        const done = () => {
+          clearTimeout(givenUp);
+          boom.off('drain', done);
+          boom.off('error', done);
+          resolve();
+        };
+        const givenUp = setTimeout(done, DRAIN_WAIT_MS);
+        boom.on('drain', done);
+        boom.on('error', done);
+      });
     },
     flushSync() {
       writeOut();
@@ -67,23 +94,19 @@ function requestBufferingDestination(boom: Boom): DestinationStream & { flush(cb
 
 /** Writes out whatever the logger still holds, synchronously (before process.exit on a crash). */
 export function flushLogs(logger: Logger): void {
-  const stream = (logger as unknown as Record<symbol, unknown>)[pino.symbols.streamSym] as { flushSync?: () => void } | undefined;
   try {
-    stream?.flushSync?.();
+    streamOf(logger)?.flushSync?.();
   } catch {
     // Nothing more can be done for a log line that cannot be written (stdout closed).
   }
 }
 
-/** Writes out whatever the logger holds, in order, then calls back (a graceful stop). */
+/** Writes out whatever the logger holds, in order, then resolves (a graceful stop; see drain above). */
 export function drainLogs(logger: Logger): Promise<void> {
-  return new Promise((resolve) =>
-    logger.flush(() => {
-      flushLogs(logger);
-      resolve();
-    }),
-  );
+  return streamOf(logger)?.drain?.() ?? Promise.resolve();
 }
+
+const streamOf = (logger: Logger) => (logger as unknown as Record<symbol, unknown>)[pino.symbols.streamSym] as Partial<BufferingDestination> | undefined;
 
 /** On an uncaught exception or rejection: log it as fatal, write out the buffer, exit. */
 export function exitOnCrash(logger: Logger, exitCode = 1): void {

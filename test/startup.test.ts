@@ -162,6 +162,19 @@ describe('starting the service', () => {
     }
   });
 
+  it('stops with exit code 0 on SIGTERM when its standard output is closed (the reader of its pipe gone)', async () => {
+    const port = await freePort();
+    const child = spawn('node', [join(root, 'server/main.ts')], { cwd: dir, env: { ...process.env, PORT: String(port), DATABASE_PATH: join(dir, 'closed-stdout.sqlite'), SEED_DEFAULTS: 'false', LOG_LEVEL: 'info' } });
+    await waitForLine(child, /"msg":"iconmeta listening"/);
+    child.stdout.destroy();
+    // Request lines to write, then the stop's own lines: every write now fails (EPIPE).
+    for (let i = 0; i < 3; i++) expect(await get(port, '/healthz')).to.include({ status: 200 });
+    child.kill('SIGTERM');
+    const stop = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    expect(await exited(child), 'a stop that waited for its log lines forever (SIGKILL after 10 s)').to.equal(0);
+    clearTimeout(stop);
+  });
+
   it('runs the bundle of the sources on npm start, which answers, and stops with exit code 0 on SIGTERM sent to npm start', async () => {
     const port = await freePort();
     const npm = spawn('npm', ['start', '--silent'], { cwd: root, env: { ...process.env, PORT: String(port), DATABASE_PATH: join(dir, 'db.sqlite'), SEED_DEFAULTS: 'false', LOG_LEVEL: 'info' } });
