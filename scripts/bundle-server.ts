@@ -1,6 +1,6 @@
 // server/main.ts bundled by esbuild into one CommonJS file: what `npm start` runs
-// (dist/server/iconmeta.cjs, made by this script when a file it was made from changed) and what the executable carries
-// (scripts/build.ts). A bundle is lighter to run than the sources: Node strips no types (its
+// (dist/server/iconmeta.cjs, made by this script when a file it comes from changed) and what the
+// executable carries (scripts/build.ts). A bundle is lighter to run than the sources: Node strips no types (its
 // TypeScript stripper and its WebAssembly stay unloaded), its module loader reads no package
 // folders, and V8 keeps one minified source instead of hundreds of files. Measured with the three
 // default releases: RSS 113 against 136 MiB idle, 127 against 148 after GraphQL loads, the first
@@ -21,8 +21,9 @@ export interface BundleOptions {
   importMeta: (sourceFile: string) => { url: string; main: string };
   /** Code run before everything else (the executable's prelude). */
   banner?: string;
-  /** Packages left out, for Node to load at run time; more plugins (loaders of particular files). */
+  /** Packages left out, for Node to load at run time. */
   external: string[];
+  /** Loaders of particular files, before ours. */
   plugins?: Plugin[];
 }
 
@@ -88,12 +89,12 @@ const stamp = (file: string) => {
   return `${size}:${mtimeMs}`;
 };
 
-/** Whether the start bundle was made from the files as they are now, by this Node. */
+/** Whether the start bundle was made from the files as they are now, where they are now (its paths are absolute), by this Node. */
 function startBundleCurrent(): boolean {
   if (!existsSync(START_BUNDLE) || !existsSync(START_INPUTS)) return false;
   try {
-    const recorded = JSON.parse(readFileSync(START_INPUTS, 'utf8')) as { node: string; stamps: Record<string, string> };
-    return recorded.node === process.version && Object.entries(recorded.stamps).every(([file, was]) => stamp(file) === was);
+    const recorded = JSON.parse(readFileSync(START_INPUTS, 'utf8')) as { root: string; node: string; stamps: Record<string, string> };
+    return recorded.root === root && recorded.node === process.version && Object.entries(recorded.stamps).every(([file, was]) => stamp(file) === was);
   } catch {
     return false; // a file gone, a record unreadable: made again
   }
@@ -113,7 +114,7 @@ export async function bundleForStart(): Promise<string> {
     external: ['better-sqlite3', 'subset-font'],
   });
   const stamps = Object.fromEntries([...inputs, ...(existsSync(join(root, INSTALL_MARK)) ? [INSTALL_MARK] : [])].map((file) => [file, stamp(file)]));
-  writeFileSync(START_INPUTS, JSON.stringify({ node: process.version, stamps }));
+  writeFileSync(START_INPUTS, JSON.stringify({ root, node: process.version, stamps }));
   return START_BUNDLE;
 }
 

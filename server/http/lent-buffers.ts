@@ -27,5 +27,3 @@ export function createLentBuffers() {
     },
   };
 }
-
-export type LentBuffers = ReturnType<typeof createLentBuffers>;
