@@ -1,7 +1,7 @@
 // Helpers for tests that run the real server as a child process on a database file.
 import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
 import { request } from 'node:http';
-import { createServer } from 'node:net';
+import { createServer, type Socket } from 'node:net';
 
 export const root = new URL('..', import.meta.url).pathname;
 
@@ -19,17 +19,45 @@ export function startServer(databasePath: string, port: number, env: Record<stri
 
 /** The server on the database `database` names (DATABASE_PATH or DATABASE_URL: SharedTestDatabase.env). */
 export function startServerOn(database: Record<string, string>, port: number, env: Record<string, string> = {}, options: SpawnOptions = {}): ChildProcess {
-  return spawn('node', ['server/main.ts'], {
+  const child = spawn('node', ['server/main.ts'], {
     cwd: root,
     env: { ...process.env, ...database, PORT: String(port), SEED_DEFAULTS: 'false', LOG_LEVEL: 'warn', ...env },
-    stdio: 'ignore',
+    stdio: ['ignore', 'pipe', 'pipe'],
     ...options,
   });
+  keepOutput(child);
+  return child;
 }
 
+/** The last output of each server started since the last takeServerOutputs (whose stdout and stderr the test left to us). */
+const outputs: { pid: number | undefined; text: () => string }[] = [];
+const KEPT_OUTPUT_CHARS = 16_384;
+
+function keepOutput(child: ChildProcess): void {
+  let text = '';
+  const keep = (chunk: Buffer) => void (text = (text + chunk.toString()).slice(-KEPT_OUTPUT_CHARS));
+  // Unreferenced: a pipe read only for a report never keeps the test run from ending.
+  for (const stream of [child.stdout, child.stderr] as (Socket | null)[]) stream?.on('data', keep).unref();
+  if (child.stdout || child.stderr) outputs.push({ pid: child.pid, text: () => text });
+}
+
+/**
+ * What the servers started during a test printed, for its failure report (test/root-hooks.ts): a
+ * server that crashed or logged a warning says why, where its requests only saw a socket hang up.
+ */
+export function takeServerOutputs(): string[] {
+  return outputs.splice(0).map(({ pid, text }) => `--- server ${pid}, its last output:\n${text() || '(nothing)'}`);
+}
+
+/**
+ * The requests below each open a connection of their own (agent: false): a socket kept alive by
+ * Node's global agent is closed by the server 5 s after its last answer, and one reused just as
+ * it closes (two processes stalled on a loaded machine) fails with "socket hang up". A CI run
+ * (2026-11-26) saw that on a request that followed another at once; no test here needs reuse.
+ */
 export function get(port: number, path: string, headers: Record<string, string> = {}): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
-    request({ host: '127.0.0.1', port, path, headers }, (res) => {
+    request({ host: '127.0.0.1', port, path, headers, agent: false }, (res) => {
       let body = '';
       res.on('data', (c) => (body += c));
       res.on('end', () => resolve({ status: res.statusCode!, body }));
@@ -43,7 +71,7 @@ export function get(port: number, path: string, headers: Record<string, string> 
 export function send(port: number, path: string, options: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<{ status: number; body: string; ms: number }> {
   const started = performance.now();
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, path, method: options.method ?? 'GET', headers: options.headers }, (res) => {
+    const req = request({ host: '127.0.0.1', port, path, method: options.method ?? 'GET', headers: options.headers, agent: false }, (res) => {
       let body = '';
       res.setEncoding('utf8');
       res.on('data', (chunk) => (body += chunk));
@@ -56,7 +84,7 @@ export function send(port: number, path: string, options: { method?: string; hea
 
 export function postJson(port: number, path: string, payload: unknown): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
-    request({ host: '127.0.0.1', port, path, method: 'POST', headers: { 'content-type': 'application/json' } }, (res) => {
+    request({ host: '127.0.0.1', port, path, method: 'POST', headers: { 'content-type': 'application/json' }, agent: false }, (res) => {
       let body = '';
       res.on('data', (c) => (body += c));
       res.on('end', () => resolve({ status: res.statusCode!, body }));
