@@ -96,7 +96,7 @@ describeSqliteOnly('the single executable serves its own SQLite file')('the sing
     expect(apiToken).to.match(/^im_api_/);
     const exchanged = await new Promise<{ status: number; body: string }>((resolve, reject) => {
       import('node:http').then(({ request }) =>
-        request({ host: '127.0.0.1', port, path: '/token', method: 'POST', headers: { authorization: `Bearer ${apiToken}` } }, (res) => {
+        request({ host: '127.0.0.1', port, path: '/token', method: 'POST', headers: { authorization: `Bearer ${apiToken}` }, agent: false }, (res) => {
           let body = '';
           res.on('data', (c) => (body += c));
           res.on('end', () => resolve({ status: res.statusCode!, body }));

@@ -37,7 +37,7 @@ async function seededFile(dir: string, name = 'data.sqlite'): Promise<{ file: st
 
 function postToken(port: number, apiToken: string): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {
   return new Promise((resolve, reject) => {
-    request({ host: '127.0.0.1', port, path: '/token', method: 'POST', headers: { Authorization: `Bearer ${apiToken}` } }, (res) => {
+    request({ host: '127.0.0.1', port, path: '/token', method: 'POST', headers: { Authorization: `Bearer ${apiToken}` }, agent: false }, (res) => {
       let body = '';
       res.on('data', (c) => (body += c));
       res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body }));
