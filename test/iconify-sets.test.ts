@@ -295,6 +295,21 @@ describe('open icon sets', function () {
       expect(app.iconSets.keptBytes(), 'after the sets changed').to.equal(0);
     });
 
+    it("tags every batch of a kept set with the set's own tag, each revalidated with a 304, kept or not, as JSON and JSONP", async () => {
+      const app = await buildTestApp({ database });
+      await readOften(app);
+      expect(app.iconSets.keptBytes()).to.be.above(0);
+      const urls = ['/iconify/mdi.json?icons=home,bell', '/iconify/mdi.json?icons=account', '/iconify/mdi.js?icons=account&callback=cb'];
+      const answers = await Promise.all(urls.map((url) => app.http.get(url).expect(200)));
+      const tag = String(answers[0].headers.etag);
+      expect(answers.map((res) => res.headers.etag)).to.deep.equal([tag, tag, tag]);
+      expect(new Set(answers.map((res) => res.text)).size, 'three answers').to.equal(3);
+      for (const url of urls) await app.http.get(url).set('If-None-Match', tag).expect(304);
+      // The second time a URL comes, its answer is kept in the response cache: with the same tag.
+      expect(app.cache.get(`iconify:${urls[0]}`)?.etag).to.equal(tag);
+      await app.http.get(urls[0]).set('If-None-Match', '"another"').expect(200);
+    });
+
     it('never keeps a set larger than half the budget, and still answers it', async () => {
       const app = await buildTestApp({ database, env: { ICON_SET_CACHE_MB: '1' } });
       const fromDatabase = await answers(app);

@@ -28,6 +28,23 @@ describe('a kept icon set', () => {
       expect(kept.find(asked), asked).to.equal(undefined);
   });
 
+  it('hashes all its answers copy: the same rows the same hash, another body, name or parent another hash', () => {
+    const small = [
+      { name: 'a', parent: null, data: '{"body":"<path/>"}' },
+      { name: 'b', parent: 'a', data: '{"parent":"a"}' },
+      { name: 'c', parent: null, data: '{"body":"<g/>"}' },
+    ];
+    const hashOf = (rows: typeof small) => new KeptSet(rows).contentHash;
+    expect(hashOf(small)).to.equal(hashOf(small.map((row) => ({ ...row }))));
+    const others = [
+      [small[0], small[1], { ...small[2], data: '{"body":"<g />"}' }],
+      [small[0], small[1], { ...small[2], name: 'd' }],
+      // The same bytes, b leading to c instead of a.
+      [small[0], { ...small[1], parent: 'c' }, small[2]],
+    ];
+    for (const rows of others) expect(hashOf(rows), JSON.stringify(rows)).to.not.equal(hashOf(small));
+  });
+
   it('tells an alias whose parent the set lacks from an icon', () => {
     const set = new KeptSet([
       { name: 'a', parent: null, data: '{"body":""}' },

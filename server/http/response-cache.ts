@@ -17,7 +17,10 @@ export interface CachedResponse {
   body: Buffer;
   contentType: string;
   cacheControl: string;
-  /** Strong ETag of the identity bytes; encoded forms get a suffix, since their bytes differ. */
+  /**
+   * Strong ETag of the identity bytes; encoded forms get a suffix, since their bytes differ. A hash
+   * of the bytes, unless the caller names them otherwise (an icon batch: its set's content tag).
+   */
   etag: string;
   /** The strong forms made so far. */
   encoded: Partial<Record<Coding, Buffer>>;
@@ -41,17 +44,20 @@ function exactCopy(bytes: Buffer | string): Buffer {
   return copy;
 }
 
-export function cachedResponse(body: string | Buffer, contentType: string, cacheControl: string): CachedResponse {
-  return entryOf(exactCopy(body), contentType, cacheControl);
+/** `etag`: the tag if the caller has one that changes whenever these bytes of its URL would (default: their hash). */
+export function cachedResponse(body: string | Buffer, contentType: string, cacheControl: string, etag?: string): CachedResponse {
+  return entryOf(exactCopy(body), contentType, cacheControl, etag);
 }
 
 /** An entry for one response, never kept: its bytes used as they are (a slice, a lent buffer). */
-export function passingResponse(body: string | Buffer, contentType: string, cacheControl: string): CachedResponse {
-  return entryOf(typeof body === 'string' ? Buffer.from(body) : body, contentType, cacheControl);
+export function passingResponse(body: string | Buffer, contentType: string, cacheControl: string, etag?: string): CachedResponse {
+  return entryOf(typeof body === 'string' ? Buffer.from(body) : body, contentType, cacheControl, etag);
 }
 
-function entryOf(bytes: Buffer, contentType: string, cacheControl: string): CachedResponse {
-  const etag = `"${hash('sha256', bytes, 'base64url').slice(0, 27)}"`;
+/** A strong entity tag made from `content` (bytes, or text naming them). */
+export const tagOf = (content: Buffer | string): string => `"${hash('sha256', content, 'base64url').slice(0, 27)}"`;
+
+function entryOf(bytes: Buffer, contentType: string, cacheControl: string, etag = tagOf(bytes)): CachedResponse {
   return { body: bytes, contentType, cacheControl, etag, encoded: {}, headers: new Map() };
 }
 

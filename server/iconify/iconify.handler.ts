@@ -74,7 +74,8 @@ export interface IconifyHandlerDeps {
   fallback: (req: IncomingMessage, res: ServerResponse, error: unknown) => void;
 }
 
-type Built = { body: string | Buffer; type: string; cacheControl: string; headers?: Record<string, string> };
+/** An answer: `etag` when its maker has one (else a hash of the body), `headers` of its own (a download). */
+type Built = { body: string | Buffer; type: string; cacheControl: string; etag?: string; headers?: Record<string, string> };
 
 /** `pretty` given and not saying no ("0", "false", "no"): JSON indented by four spaces. */
 const prettyAsked = (query: Query) => Boolean(text(query.pretty)) && flag(query.pretty) !== false;
@@ -96,8 +97,8 @@ export function createIconifyHandler({ sets, search, cache, path: base, staticHe
    */
   const send = (req: IncomingMessage, res: ServerResponse, keepAs: string | undefined, built: Built) => {
     if (built.headers) for (const [name, value] of Object.entries(built.headers)) res.setHeader(name, value);
-    if (built.headers || keepAs === undefined) return sendCached(req, res, passingResponse(built.body, built.type, built.cacheControl), staticHeaders);
-    const entry = cachedResponse(built.body, built.type, built.cacheControl);
+    if (built.headers || keepAs === undefined) return sendCached(req, res, passingResponse(built.body, built.type, built.cacheControl, built.etag), staticHeaders);
+    const entry = cachedResponse(built.body, built.type, built.cacheControl, built.etag);
     cache.set(keepAs, entry);
     sendCached(req, res, entry, staticHeaders);
   };
@@ -146,7 +147,7 @@ export function createIconifyHandler({ sets, search, cache, path: base, staticHe
     const set = route ? sets.peek(route.prefix) : undefined;
     if (!set || prettyAsked(query)) return undefined;
     const answer = sets.iconsDataJsonNow(set, namesOf(query), allocate);
-    return answer && wrapped(query, answer, route!.asScript);
+    return answer && { ...wrapped(query, answer.bytes, route!.asScript), etag: answer.etag };
   };
 
   const iconsData = async (prefix: string, query: Query, asScript: boolean) => {

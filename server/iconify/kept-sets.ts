@@ -3,6 +3,7 @@
 // statement and a string built from pieces.
 // A set is kept after a few reads from the database; a set larger than half the budget is never
 // kept, so that one set cannot push every other out.
+import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import { fnv1a } from '../fnv1a.ts';
 import type { EntryRow, IconSetsRepo } from './icon-sets.repo.ts';
@@ -40,6 +41,8 @@ const QUOTE = 0x22;
 export class KeptSet implements EntrySource<number> {
   /** Bytes held: the members and every array below. */
   readonly size: number;
+  /** A hash of all an answer copies from the set (the members, and which alias leads to which entry). */
+  readonly contentHash: string;
   /** Per slot, SLOT_INTS numbers: entry + 1 (0: empty), the name's hash, where the entry's member starts. */
   private readonly slots: Int32Array;
   private readonly slotMask: number;
@@ -84,6 +87,7 @@ export class KeptSet implements EntrySource<number> {
       const parent = rows[i].parent;
       this.parents[i] = parent === null ? NO_PARENT : (this.find(parent) ?? MISSING_PARENT);
     }
+    this.contentHash = createHash('sha256').update(this.members).update(new Uint8Array(this.parents.buffer)).digest('base64url');
     this.size = length + this.slots.byteLength + this.parents.byteLength + this.memberStart.byteLength + this.dataStart.byteLength;
   }
 
