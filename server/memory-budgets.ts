@@ -13,8 +13,9 @@ export interface MemoryPart {
 /**
  * GRAPHQL_CACHE_MB, shared out among GraphQL's four caches by what each needs in a busy server:
  * compiled documents hold the most per document (the compiled code), the others a parse each.
+ * Whole bytes: lru-cache refuses a fractional size, and a fifth of MiBs not a multiple of 5 is one.
  */
 export function graphqlBudgets(config: Pick<Config, 'graphqlCacheBytes'>) {
-  const total = config.graphqlCacheBytes;
-  return { documentStoreBytes: total * 0.2, compiledBytes: total * 0.4, seenBytes: total * 0.2, checkBytes: total * 0.2 };
+  const share = (fraction: number) => Math.floor(config.graphqlCacheBytes * fraction);
+  return { documentStoreBytes: share(0.2), compiledBytes: share(0.4), seenBytes: share(0.2), checkBytes: share(0.2) };
 }
