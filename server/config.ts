@@ -8,7 +8,8 @@ const flag = (fallback: boolean) =>
 
 export const DEFAULT_DATABASE_PATH = './data/iconmeta.sqlite';
 
-const schema = z.object({
+/** Every setting, validated (exported for the test that starts an app at each bound). */
+export const configSchema = z.object({
   PORT: integer(4000, 0, 65535),
   HOST: z.string().min(1).default('127.0.0.1'),
   DATABASE_PATH: z.string().min(1).default(DEFAULT_DATABASE_PATH),
@@ -59,7 +60,7 @@ export type Config = {
   databaseStatementTimeoutMs: number;
   /** Seconds a start waits for an unreachable PostgreSQL before giving up (exit code 3). */
   databaseStartWaitSeconds: number;
-  logLevel: z.infer<typeof schema>['LOG_LEVEL'];
+  logLevel: z.infer<typeof configSchema>['LOG_LEVEL'];
   /** The path prefix of the Iconify API (ICONIFY_PATH). */
   iconifyPath: string;
   seedDefaults: boolean;
@@ -100,7 +101,7 @@ export class ConfigError extends Error {
 /** Reads and validates the configuration; throws one ConfigError naming every bad key. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
-  const result = schema.safeParse(present);
+  const result = configSchema.safeParse(present);
   const problems = result.success ? [] : result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
   let trustProxy: TrustProxy = false;
   try {
