@@ -216,6 +216,9 @@ describe('open icon sets', function () {
       expect(await first('hoem')).to.equal('mdi:home');
       expect(await first('arrow left')).to.equal('mdi:arrow-left');
       expect(await first('houses'), 'house is an alias of home').to.equal('mdi:home');
+      // Word forms more than a typo away: the keywords' stems are compared.
+      expect(await first('deleted')).to.equal('mdi:delete');
+      expect(await first('playing')).to.equal('mdi:play');
       const typing = (await app.http.get('/iconify/search?query=accou').expect(200)).body;
       expect(typing.icons[0]).to.equal('mdi:account');
       expect(typing.collections.mdi.name).to.equal('Material Design Icons');

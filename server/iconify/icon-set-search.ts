@@ -158,8 +158,8 @@ export function createIconSetSearch(repo: IconSetsRepo, sets: IconSetsService) {
     const [from, to] = prefixRange(idx, form.length >= 4 ? form.slice(0, -1) : form);
     const found: number[] = [];
     const at = keywordIndex(idx, form.length >= 4 ? form.slice(0, -1) : form);
-    if (at !== -1 && stemmer(idx.keywords[at]) === form) found.push(at);
-    for (let k = from; k < to && k - from < MAX_FORM_SCAN; k++) if (stemmer(idx.keywords[k]) === form) found.push(k);
+    if (at !== -1 && idx.stems[at] === form) found.push(at);
+    for (let k = from; k < to && k - from < MAX_FORM_SCAN; k++) if (idx.stems[k] === form) found.push(k);
     return found;
   }
 
