@@ -5,10 +5,11 @@
 // folder as its ICONIFY_SOURCE=full source (below). Each server is pinned to core 0 with taskset,
 // wrk to core 1; the loads alternate between the two, BENCH_ROUNDS (1) rounds of BENCH_SECONDS (5)
 // each after an unmeasured warm-up of BENCH_WARM_UP_SECONDS (2), medians printed with ours/peer
-// ratios. Figures: time from spawn to the first 200 of icon data and of a search, RSS once idle
-// and after the loads, req/s and p99 for search as typed
-// (rotating prefixes), never-seen two-word searches, 20-name icon batches (a new one each request,
-// and 500 asked again and again, as a page's visitors do), and /collection?prefix=mdi.
+// ratios, and the lowest and highest of each round's own ratio. Figures: time from spawn to the
+// first 200 of icon data and of a search, RSS once idle and after the loads, req/s and p99 for
+// search as typed (rotating prefixes), never-seen two-word searches, 20-name icon batches (a new
+// one each request, and 500 asked again and again, as a page's visitors do), and
+// /collection?prefix=mdi.
 // Needs wrk (`apt-get install wrk`) and a few GB under /tmp (the peer splits every set into its cache).
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, openSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -252,11 +253,15 @@ for (let round = 0; round < ROUNDS; round++) {
 const median = (values: number[]) => percentile(values, 0.5);
 const format = (value: number) => (value >= 100 ? value.toFixed(0) : value >= 10 ? value.toFixed(1) : value.toFixed(2));
 console.log(`\n@iconify/json ${version}, ${prefixCount} sets; ours seeded in ${seedSeconds.toFixed(1)} s; ${ROUNDS} round(s) of ${SECONDS} s per load, wrk -c16 on core 1, servers on core 0`);
-console.log(`${'figure'.padEnd(52)} ${'ours'.padStart(10)} ${'peer'.padStart(10)} ${'ours/peer'.padStart(10)}`);
+// Each round's own ratio too (the two servers measured minutes apart, in that round's conditions):
+// on a shared machine the peer's rate moves by a fifth between runs, and a median hides that.
+console.log(`${'figure'.padEnd(52)} ${'ours'.padStart(10)} ${'peer'.padStart(10)} ${'ours/peer'.padStart(10)}  ${'rounds'.padStart(11)}`);
 for (const name of Object.keys(figures.ours)) {
   const ours = median(figures.ours[name]);
   const peer = median(figures.peer[name]);
-  console.log(`${name.padEnd(52)} ${format(ours).padStart(10)} ${format(peer).padStart(10)} ${(ours / peer).toFixed(2).padStart(10)}`);
+  const perRound = figures.ours[name].map((value, round) => value / figures.peer[name][round]);
+  const range = ROUNDS > 1 ? `${Math.min(...perRound).toFixed(2)}-${Math.max(...perRound).toFixed(2)}` : '';
+  console.log(`${name.padEnd(52)} ${format(ours).padStart(10)} ${format(peer).padStart(10)} ${(ours / peer).toFixed(2).padStart(10)}  ${range.padStart(11)}`);
 }
 console.log('(req/s: higher is better; seconds, MiB and p99: lower is better)');
 cleanup();
