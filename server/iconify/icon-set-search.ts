@@ -155,9 +155,10 @@ export function createIconSetSearch(repo: IconSetsRepo, sets: IconSetsService) {
   function sameForm(idx: NameIndex, word: string): number[] {
     const form = stemmer(word);
     if (form.length < 3) return [];
-    const [from, to] = prefixRange(idx, form.length >= 4 ? form.slice(0, -1) : form);
+    const start = form.length >= 4 ? form.slice(0, -1) : form;
+    const [from, to] = prefixRange(idx, start);
     const found: number[] = [];
-    const at = keywordIndex(idx, form.length >= 4 ? form.slice(0, -1) : form);
+    const at = keywordIndex(idx, start);
     if (at !== -1 && idx.stems[at] === form) found.push(at);
     for (let k = from; k < to && k - from < MAX_FORM_SCAN; k++) if (idx.stems[k] === form) found.push(k);
     return found;
