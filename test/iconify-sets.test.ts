@@ -276,8 +276,7 @@ describe('open icon sets', function () {
     /** Reads the set from the database as often as keeping it takes, then waits until it is kept or refused. */
     const readOften = async (app: TestApp) => {
       for (let i = 0; i < 8; i++) await app.http.get(`/iconify/mdi.json?icons=home&read=${i}`).expect(200);
-      await new Promise((resolve) => setImmediate(resolve));
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      await app.iconSets.keptSettled();
     };
     let database: Database;
     before(async () => {

@@ -226,6 +226,7 @@ export function createIconSetsService(repo: IconSetsRepo, keptSetsBytes: number)
 
     /** Bytes of the icon sets kept whole in memory, and their budget. */
     keptBytes: (): number => keptSets.bytes,
+    keptSettled: (): Promise<void> => keptSets.settled(),
     keptBudget: keptSets.maxBytes,
 
     /** One icon's full data (aliases and set defaults applied), for SVG; null when absent. */

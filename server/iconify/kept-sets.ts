@@ -144,6 +144,8 @@ export function createKeptSets(repo: IconSetsRepo, maxBytes: number) {
   let lastKeptAt = -Infinity;
   // Bumped when the sets change: a set read before that is not kept.
   let generation = 0;
+  // The latest keeping started, settled when its set is kept or refused (awaited by tests).
+  let keeping: Promise<void> = Promise.resolve();
 
   async function keep(setId: number): Promise<void> {
     lastKeptAt = performance.now();
@@ -168,7 +170,7 @@ export function createKeptSets(repo: IconSetsRepo, maxBytes: number) {
         reads.delete(setId);
         // After this request's answer. A failure here (a database fault) is met and answered by
         // the requests that read the set next, so it is not reported twice.
-        setImmediate(() => keep(setId).catch(() => undefined));
+        keeping = new Promise((resolve) => setImmediate(resolve)).then(() => keep(setId)).catch(() => undefined);
       }
       return undefined;
     },
@@ -181,6 +183,10 @@ export function createKeptSets(repo: IconSetsRepo, maxBytes: number) {
       kept.clear();
       reads.clear();
       tooLarge.clear();
+    },
+    /** Settles when the set being kept, if any, is kept or refused. */
+    settled(): Promise<void> {
+      return keeping;
     },
     /** Bytes counted against the budget. */
     get bytes() {
