@@ -1,4 +1,8 @@
 import pino, { type DestinationStream, type Logger } from 'pino';
+import sonicBoom from 'sonic-boom';
+
+// A CommonJS module whose types declare ES exports: its class is a property of the default import.
+const { SonicBoom } = sonicBoom;
 
 /**
  * Structured JSON logs on standard output; credentials are redacted wherever they would appear.
@@ -19,8 +23,10 @@ export function createLogger(level: string): Logger {
       },
     },
     // sonic-boom does the writing (asynchronous, in order, drained at exit). Handed buffers, not
-    // strings: with strings it measures its whole pending string again at every line.
-    requestBufferingDestination(pino.destination({ dest: 1, sync: false, contentMode: 'buffer' })),
+    // strings: with strings it measures its whole pending string again at every line. Its 5.x, not
+    // the 4.x pino.destination() makes: 4.x's synchronous flush retried a failed write forever, so
+    // a crash with standard output closed (EPIPE) hung instead of exiting.
+    requestBufferingDestination(new SonicBoom({ fd: 1, sync: false, contentMode: 'buffer' })),
   );
 }
 
@@ -33,11 +39,10 @@ const BUFFER_BYTES = 64 * 1024;
 /** How long a graceful stop waits for its last lines to be written. */
 const DRAIN_WAIT_MS = 2000;
 
-type Boom = ReturnType<typeof pino.destination>;
 
 type BufferingDestination = DestinationStream & { drain(): Promise<void>; flushSync(): void };
 
-function requestBufferingDestination(boom: Boom): BufferingDestination {
+function requestBufferingDestination(boom: InstanceType<typeof SonicBoom>): BufferingDestination {
   // Lines are copied into `pending` as they come and handed over in chunks: a fraction of a
   // microsecond a line, where appending each to sonic-boom's string cost ~10 (bench/README.md).
   const pending = Buffer.allocUnsafeSlow(BUFFER_BYTES);

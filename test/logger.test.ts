@@ -12,7 +12,7 @@ function runWithLogger(body: string) {
   const started = Date.now();
   child.stdout.on('data', (c) => chunks.push({ at: Date.now() - started, text: String(c) }));
   const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { chunks, exit, lines: () => chunks.map((c) => c.text).join('').trim().split('\n').filter(Boolean).map((l) => JSON.parse(l)) };
+  return { child, chunks, exit, lines: () => chunks.map((c) => c.text).join('').trim().split('\n').filter(Boolean).map((l) => JSON.parse(l)) };
 }
 
 describe('log output', () => {
@@ -41,6 +41,21 @@ describe('log output', () => {
     expect(lines.map((l) => l.reqId ?? l.msg)).to.deep.equal(['a', 'b', 'crashed']);
     expect(lines[2]).to.include({ level: 60 });
     expect(lines[2].err.message).to.equal('boom');
+  });
+
+  it('exits on a crash when its standard output is closed (the reader of its pipe gone), not retrying the write', async () => {
+    const run = runWithLogger(`
+      exitOnCrash(logger, 1);
+      setTimeout(() => {
+        // Past the 64 KiB buffer: one chunk being written when the crash comes, more waiting.
+        for (let i = 0; i < 2000; i++) logger.info({ reqId: 'r' + i, status: 200 }, 'request');
+        throw new Error('boom');
+      }, 300);
+    `);
+    run.child.stdout.destroy();
+    const exited = await Promise.race([run.exit, new Promise((resolve) => setTimeout(() => resolve('still running after 5 s'), 5000))]);
+    if (exited !== 1) run.child.kill('SIGKILL');
+    expect(exited).to.equal(1);
   });
 
   it('writes every request line once, whole and in order, past the buffer and in any script', async () => {
