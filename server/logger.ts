@@ -39,7 +39,6 @@ const BUFFER_BYTES = 64 * 1024;
 /** How long a graceful stop waits for its last lines to be written. */
 const DRAIN_WAIT_MS = 2000;
 
-
 type BufferingDestination = DestinationStream & { drain(): Promise<void>; flushSync(): void };
 
 function requestBufferingDestination(boom: InstanceType<typeof SonicBoom>): BufferingDestination {

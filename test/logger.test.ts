@@ -53,7 +53,7 @@ describe('log output', () => {
       }, 300);
     `);
     run.child.stdout.destroy();
-    const exited = await Promise.race([run.exit, new Promise((resolve) => setTimeout(() => resolve('still running after 5 s'), 5000))]);
+    const exited = await Promise.race([run.exit, new Promise((resolve) => setTimeout(() => resolve('still running after 5 s'), 5000).unref())]);
     if (exited !== 1) run.child.kill('SIGKILL');
     expect(exited).to.equal(1);
   });
