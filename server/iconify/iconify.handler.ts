@@ -7,7 +7,6 @@
 // batches, and Express's ~0.2 ms a request (performance-notes.md) would be most of a batch's
 // cost. What it cannot answer (a database fault, another method) goes to Express as it is.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { parse as parseQuery } from 'node:querystring';
 import { getIconsCSS } from '@iconify/utils/lib/css/icons';
 import type { IconCSSIconSetOptions } from '@iconify/utils/lib/css/types';
 import { stringToColor } from '@iconify/utils/lib/colors';
@@ -22,7 +21,7 @@ import { parseSearchQuery, type IconSetSearch } from './icon-set-search.ts';
 import type { Allocate } from './icons-answer.ts';
 import { svgOf } from './svg.ts';
 import { iconifyCacheKey } from './cache-keys.ts';
-import { cleaned, flag, inPrefixFilter, text } from './query-values.ts';
+import { cleaned, flag, inPrefixFilter, queryOf, text } from './query-values.ts';
 
 /** Data that changes only when an operator replaces a set: an hour, then revalidated by ETag. */
 const CACHE_DATA = 'public, max-age=3600';
@@ -336,7 +335,7 @@ export function createIconifyHandler({ sets, search, cache, path: base, staticHe
     }
     const q = url.indexOf('?');
     // The query as Express's simple parser reads it: a repeated name gives an array.
-    const query = (q === -1 ? {} : parseQuery(url.slice(q + 1))) as Query;
+    const query = q === -1 ? {} : queryOf(url.slice(q + 1));
     respond(req, res, url.slice(base.length, q === -1 ? undefined : q), query, secondTime(key) ? key : undefined);
     return true;
   };
