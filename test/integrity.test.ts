@@ -10,7 +10,7 @@ import { migrateDatabase, openDatabase } from '../db/client.ts';
 import { DatabaseUnusableError } from '../db/integrity.ts';
 import { loadRelease } from '../seeds/load.ts';
 import { recordVerified, verifiedStampPath } from '../db/verified-stamp.ts';
-import { fixtureDocument } from './helpers.ts';
+import { fixtureDocument, fixturePath } from './helpers.ts';
 import { exited, freePort, get, startServer, waitUntilUp } from './process-helpers.ts';
 import { describeSqliteOnly } from './test-dialect.ts';
 
@@ -133,6 +133,20 @@ describeSqliteOnly("the SQLite file's integrity checks and verified stamp")('a d
       expect(code).to.equal(3);
       expect(stderr).to.match(/is damaged/);
       expect(digest(file)).to.equal(before);
+    });
+
+    it('is not read whole at the start after the seed command changed it and closed it cleanly', async () => {
+      const file = await soundDatabase(dir);
+      const seeded = await run('seeds/cli.ts', ['add', fixturePath('fa-icon-families')], file);
+      expect(seeded.code, seeded.stderr).to.equal(0);
+      expect(existsSync(verifiedStampPath(file))).to.equal(true);
+      const server = await runOnce(file);
+      try {
+        expect(server.log()).to.match(skipped);
+        expect((await get(server.port, '/releases')).status).to.equal(200);
+      } finally {
+        await server.stop();
+      }
     });
 
     it('is checked in the background at once when damage left no trace on the file system, and loses its stamp', async () => {
