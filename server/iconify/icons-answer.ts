@@ -54,7 +54,7 @@ export interface Gathered<E> {
   missing: string[];
 }
 
-/** Lists this long are searched from the start; longer ones through a Set. */
+/** Lists up to this long are searched from the start; longer ones through a Set. */
 const SHORT_LIST = 64;
 
 /**
@@ -120,6 +120,7 @@ function frameOf(set: AnswerSet): { head: string; middle: string } {
   return { head: `{"prefix":${JSON.stringify(set.prefix)},"lastModified":${set.lastModified},"aliases":{`, middle: `${middle},"icons":{` };
 }
 
+/** The tail of an answer that found every name: the icons closed, then the answer. */
 const NO_TAIL = '}}';
 const tailOf = (missing: string[]) => (missing.length > 0 ? `},"not_found":${JSON.stringify(missing)}}` : NO_TAIL);
 
