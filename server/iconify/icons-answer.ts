@@ -120,9 +120,7 @@ function frameOf(set: AnswerSet): { head: string; middle: string } {
   return { head: `{"prefix":${JSON.stringify(set.prefix)},"lastModified":${set.lastModified},"aliases":{`, middle: `${middle},"icons":{` };
 }
 
-/** The tail of an answer that found every name: the icons closed, then the answer. */
-const NO_TAIL = '}}';
-const tailOf = (missing: string[]) => (missing.length > 0 ? `},"not_found":${JSON.stringify(missing)}}` : NO_TAIL);
+const tailOf = (missing: string[]) => (missing.length > 0 ? `},"not_found":${JSON.stringify(missing)}}` : '}}');
 
 /** The answer as JSON text. */
 export function answerText<E>(set: AnswerSet, { icons, aliases, missing }: Gathered<E>, source: EntrySource<E>): string {
@@ -155,7 +153,6 @@ function frameBytesOf(set: AnswerSet): { head: Buffer; middle: Buffer } {
 }
 
 const COMMA = 0x2c;
-const CLOSING_BRACE = 0x7d;
 
 /** The bytes of members and the commas between them. */
 function membersLength(entries: (number | CodePointAlias)[], kept: MemberBytes): number {
@@ -189,9 +186,7 @@ export function answerBytes(set: AnswerSet, { icons, aliases, missing }: Gathere
   let at = head.copy(bytes, 0);
   at = writeMembers(aliases, kept, bytes, at);
   at += middle.copy(bytes, at);
-  at = writeMembers(icons, kept, bytes, at);
-  if (tail === NO_TAIL) bytes[at] = bytes[at + 1] = CLOSING_BRACE;
-  else bytes.write(tail, at);
+  bytes.write(tail, writeMembers(icons, kept, bytes, at));
   return bytes;
 }
 
