@@ -1,6 +1,7 @@
-// What clients depend on now that compression waits for later requests: a cold miss answers its
-// identity bytes at once (a fast level only for a client refusing them), the strong forms follow
-// from a background job, and every form has an ETag of its own, each revalidating with a 304.
+// What clients and the caches in front of them depend on: a client accepting compression gets
+// compressed bytes from the first request on (a fast level while the entry is cold), the strong
+// forms follow from a background job, and every form has an ETag of its own, each revalidating
+// with a 304. Identity bytes only for clients sending no Accept-Encoding or refusing every coding.
 import { expect } from 'chai';
 import { brotliDecompressSync, gunzipSync, zstdDecompressSync } from 'node:zlib';
 import { compressionsIdle } from '../server/http/background-compression.ts';
@@ -24,16 +25,29 @@ describe('compression of cached responses', () => {
   const get = (path: string, headers: Record<string, string> = {}) => rawGet(app.handler, path, headers);
   const tagOf = (plainTag: string, suffix: string) => `${plainTag.slice(0, -1)}-${suffix}"`;
 
-  it('when an entry is first asked for with gzip, it answers the identity bytes at once, whole, with Vary', async () => {
+  it('when an entry is first asked for with gzip, it answers gzip at the fast level at once, whole, with Vary and a tag of its own', async () => {
     const first = await get(page(20), { 'accept-encoding': 'gzip' });
     expect(first.status).to.equal(200);
-    expect(first.headers['content-encoding']).to.equal(undefined);
+    expect(first.headers['content-encoding']).to.equal('gzip');
     expect(first.headers.vary).to.equal('Accept-Encoding');
     expect(Number(first.headers['content-length'])).to.equal(first.body.length);
-    expect(JSON.parse(first.body.toString('utf8'))).to.have.property('icons');
     const plain = await get(page(20));
-    expect(first.body.equals(plain.body)).to.equal(true);
-    expect(first.headers.etag).to.equal(plain.headers.etag);
+    expect(plain.headers['content-encoding']).to.equal(undefined);
+    expect(JSON.parse(plain.body.toString('utf8'))).to.have.property('icons');
+    expect(gunzipSync(first.body).equals(plain.body)).to.equal(true);
+    expect(first.headers.etag).to.equal(tagOf(plain.headers.etag!, 'gzip1'));
+  });
+
+  it('until the strong form is made, every request for the entry gets the same fast bytes (made once, kept with the entry)', () => {
+    const cache = createResponseCache(1024 * 1024);
+    const entry = cachedResponse(bigJson(40), 'application/json', 'public');
+    cache.set('entry', entry);
+    const before = cache.bytes;
+    const first = bodyFor(entry, 'br');
+    const second = bodyFor(entry, 'br');
+    expect([first.form, second.form]).to.deep.equal([{ encoding: 'br', fast: true }, { encoding: 'br', fast: true }]);
+    expect(second.bytes).to.equal(first.bytes);
+    expect(cache.bytes).to.equal(before + first.bytes.length);
   });
 
   it('once its background job finished, it answers the same URL in gzip, br and zstd as asked, each decompressing to the same bytes under a tag of its own', async () => {
@@ -41,7 +55,7 @@ describe('compression of cached responses', () => {
     const tags = new Set([plain.headers.etag]);
     for (const coding of CODINGS) {
       const first = await get(page(21), { 'accept-encoding': coding });
-      expect(first.headers['content-encoding'], `first ${coding}`).to.equal(undefined);
+      expect([first.headers['content-encoding'], first.headers.etag], `first ${coding}`).to.deep.equal([coding, tagOf(plain.headers.etag!, `${coding}1`)]);
       await compressionsIdle();
       const res = await get(page(21), { 'accept-encoding': coding });
       expect(res.headers['content-encoding'], coding).to.equal(coding);
@@ -54,7 +68,7 @@ describe('compression of cached responses', () => {
     expect(tags.size).to.equal(4);
   });
 
-  it('when a client refuses identity bytes, it compresses a cold miss at the fast level under a tag of its own, and sends the strong form later', async () => {
+  it('when a client refuses identity bytes, it too gets a cold miss at the fast level under a tag of its own, and the strong form later', async () => {
     for (const [accept, coding, size] of [['gzip, identity;q=0', 'gzip', 22], ['br, *;q=0', 'br', 23], ['zstd;q=1, identity;q=0', 'zstd', 24]] as const) {
       const fast = await get(page(size), { 'accept-encoding': accept });
       await compressionsIdle();
@@ -70,14 +84,14 @@ describe('compression of cached responses', () => {
 
   it('answers 304 to an If-None-Match naming any form of the entry, with the tag the client holds', async () => {
     const path = page(25);
-    const tags = [(await get(path, { 'accept-encoding': 'gzip, identity;q=0' })).headers.etag!];
+    const tags: string[] = [];
     for (const coding of CODINGS) {
-      await get(path, { 'accept-encoding': coding });
+      tags.push((await get(path, { 'accept-encoding': coding })).headers.etag!);
       await compressionsIdle();
       tags.push((await get(path, { 'accept-encoding': coding })).headers.etag!);
     }
     tags.push((await get(path)).headers.etag!);
-    expect(new Set(tags).size).to.equal(5);
+    expect(new Set(tags).size).to.equal(7);
     for (const tag of tags) {
       for (const ifNoneMatch of [tag, `"something-else", ${tag}`, `W/${tag}`]) {
         const res = await get(path, { 'accept-encoding': 'br', 'if-none-match': ifNoneMatch });
@@ -99,13 +113,20 @@ describe('compression of cached responses', () => {
   });
 
   it('prefers brotli, then zstd, then gzip when the client has no preference, and zstd when it prefers that', () => {
-    expect(chooseEncoding('gzip, deflate, br, zstd')).to.deep.equal({ encoding: 'br', identityAcceptable: true });
+    expect(chooseEncoding('gzip, deflate, br, zstd')).to.deep.equal({ encoding: 'br' });
     expect(chooseEncoding('gzip, zstd').encoding).to.equal('zstd');
     expect(chooseEncoding('br;q=0.5, zstd').encoding).to.equal('zstd');
     expect(chooseEncoding('gzip, deflate').encoding).to.equal('gzip');
-    expect(chooseEncoding('gzip, identity;q=0')).to.deep.equal({ encoding: 'gzip', identityAcceptable: false });
-    expect(chooseEncoding('br, *;q=0').identityAcceptable).to.equal(false);
-    expect(chooseEncoding('br, *;q=0, identity').identityAcceptable).to.equal(true);
+    expect(chooseEncoding('gzip, identity;q=0').encoding).to.equal('gzip');
+    expect(chooseEncoding('*').encoding).to.equal('br');
+  });
+
+  it('answers identity bytes only to a client sending no Accept-Encoding, or accepting none of gzip, br and zstd', async () => {
+    for (const accept of [undefined, '', 'identity', 'gzip;q=0, br;q=0, zstd;q=0', '*;q=0, identity', 'deflate']) {
+      const res = await get(page(27), accept === undefined ? {} : { 'accept-encoding': accept });
+      expect([res.status, res.headers['content-encoding']], String(accept)).to.deep.equal([200, undefined]);
+      expect(JSON.parse(res.body.toString('utf8')), String(accept)).to.have.property('icons');
+    }
   });
 
   describe('background jobs', () => {
@@ -114,7 +135,7 @@ describe('compression of cached responses', () => {
       const started = (key: string, seed: number) => {
         const entry = cachedResponse(bigJson(seed), 'application/json', 'public');
         cache.set(key, entry);
-        expect(bodyFor(entry, 'gzip').form.encoding).to.equal('identity');
+        expect(bodyFor(entry, 'gzip').form).to.deep.equal({ encoding: 'gzip', fast: true });
       };
       started('cleared', 1);
       cache.clear();
@@ -140,7 +161,7 @@ describe('compression of cached responses', () => {
       app.cache.clear();
       await compressionsIdle();
       const again = await get(page(26), { 'accept-encoding': 'gzip' });
-      expect([again.status, again.headers['content-encoding']]).to.deep.equal([200, undefined]);
+      expect([again.status, again.headers['content-encoding'], again.headers.etag]).to.deep.equal([200, 'gzip', tagOf((await get(page(26))).headers.etag!, 'gzip1')]);
     });
 
     it('runs one job per entry and coding however many requests ask, and counts the form once it is made', async () => {
@@ -156,7 +177,9 @@ describe('compression of cached responses', () => {
       };
       for (let i = 0; i < 5; i++) bodyFor(entry, 'zstd');
       await compressionsIdle();
-      expect(grown).to.equal(1);
+      // Once for the fast form kept meanwhile, once for the strong form that replaced it.
+      expect(grown).to.equal(2);
+      expect(entry.fastEncoded?.zstd).to.equal(undefined);
       expect(cache.bytes).to.equal(before + entry.encoded.zstd!.length);
       expect(bodyFor(entry, 'zstd').form.encoding).to.equal('zstd');
     });

@@ -12,11 +12,10 @@ import { bodyFor, etagFor, formFor, formNamedBy, type CachedResponse, type Encod
 const OFFERED: Encoding[] = ['br', 'zstd', 'gzip', 'identity'];
 
 export interface Negotiated {
+  /** Identity only when the client sends no Accept-Encoding or accepts none of the codings offered. */
   encoding: Encoding;
-  /** False when the client refuses identity bytes (`identity;q=0`, or `*;q=0` without naming identity). */
-  identityAcceptable: boolean;
 }
-const NO_PREFERENCE: Negotiated = { encoding: 'identity', identityAcceptable: true };
+const NO_PREFERENCE: Negotiated = { encoding: 'identity' };
 const negotiated = new Map<string, Negotiated>();
 
 /** The best encoding for an Accept-Encoding header; answers are memoised (clients send few distinct headers). */
@@ -27,7 +26,7 @@ export function chooseEncoding(acceptEncoding: string | undefined): Negotiated {
     const negotiator = new Negotiator({ headers: { 'accept-encoding': acceptEncoding } }) as unknown as {
       encoding(available: string[], options?: { preferred: string[] }): Encoding | undefined;
     };
-    choice = { encoding: negotiator.encoding(OFFERED, { preferred: OFFERED }) ?? 'identity', identityAcceptable: negotiator.encoding(['identity']) === 'identity' };
+    choice = { encoding: negotiator.encoding(OFFERED, { preferred: OFFERED }) ?? 'identity' };
     if (negotiated.size < 256) negotiated.set(acceptEncoding, choice);
   }
   return choice;
@@ -48,18 +47,18 @@ export function sendCached(
   entry: CachedResponse,
   staticHeaders: Record<string, string> = NO_HEADERS,
 ): void {
-  const { encoding, identityAcceptable } = chooseEncoding(req.headers['accept-encoding']);
+  const { encoding } = chooseEncoding(req.headers['accept-encoding']);
   const ifNoneMatch = req.headers['if-none-match'];
   // Any form of the entry has the same content, so a client holding any of them gets a 304, with
   // the tag it holds: a cache freshens only the stored response whose strong validator the 304
   // carries (RFC 9111 4.3.4), and a 200 now might send another form than the one it stored.
-  const held = ifNoneMatch && (ifNoneMatch.trim() === '*' ? formFor(entry, encoding, identityAcceptable) : formNamedIn(ifNoneMatch, entry));
+  const held = ifNoneMatch && (ifNoneMatch.trim() === '*' ? formFor(entry, encoding) : formNamedIn(ifNoneMatch, entry));
   if (held) {
     res.writeHead(304, withRequestId(res, headersFor(entry, 304, held, 0, staticHeaders)));
     res.end();
     return;
   }
-  const { form, bytes } = bodyFor(entry, encoding, identityAcceptable);
+  const { form, bytes } = bodyFor(entry, encoding);
   res.writeHead(200, withRequestId(res, headersFor(entry, 200, form, bytes.length, staticHeaders)));
   res.end(req.method === 'HEAD' ? undefined : bytes);
 }
