@@ -3,11 +3,14 @@
 // forms follow from a background job, and every form has an ETag of its own, each revalidating
 // with a 304. Identity bytes only for clients sending no Accept-Encoding or refusing every coding.
 import { expect } from 'chai';
+import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync, zstdDecompressSync } from 'node:zlib';
+import { addIconSets } from '../seeds/iconify/add-sets.ts';
 import { compressionsIdle } from '../server/http/background-compression.ts';
 import { bodyFor, cachedResponse, createResponseCache } from '../server/http/response-cache.ts';
 import { chooseEncoding } from '../server/http/send-cached.ts';
-import { buildTestApp, rawGet, type TestApp } from './helpers.ts';
+import { buildTestApp, databaseWith, loadPackages, rawGet, rawRequest, type TestApp } from './helpers.ts';
+import { root } from './process-helpers.ts';
 
 const DECOMPRESS = { gzip: gunzipSync, br: brotliDecompressSync, zstd: zstdDecompressSync };
 const CODINGS = ['gzip', 'br', 'zstd'] as const;
@@ -199,5 +202,125 @@ describe('compression of cached responses', () => {
       }
       expect(entries.every((entry) => entry.encoded.br)).to.equal(true);
     });
+  });
+});
+
+// What a shared cache in front of the service (nginx proxy_cache, Varnish, a CDN) stores is the
+// first answer it is given for a URL and Accept-Encoding: every first answer, on a cold cache,
+// with its exact headers.
+describe('the first answer of every cached route, as a shared cache would keep it', function () {
+  this.timeout(60_000);
+  let app: TestApp;
+  before(async () => {
+    const database = await databaseWith('compression: 7.3.1 and mdi', async (db) => {
+      await loadPackages(['7.3.1'])(db);
+      await addIconSets(db, join(root, 'node_modules/@iconify-json/mdi'));
+    });
+    app = await buildTestApp({ database });
+  });
+  after(async () => {
+    await app?.close();
+    await app?.database.close();
+  });
+  beforeEach(async () => {
+    await compressionsIdle();
+    app.cache.clear();
+  });
+
+  const IMMUTABLE = 'public, max-age=31536000, immutable';
+  const JSON_TYPE = 'application/json; charset=utf-8';
+  const SECURITY = ['content-security-policy', 'cross-origin-resource-policy', 'referrer-policy', 'x-content-type-options', 'x-frame-options', 'access-control-allow-origin'];
+  const TRANSPORT = ['date', 'connection', 'keep-alive'];
+  const ENTITY = ['cache-control', 'vary', 'etag', 'content-type', 'content-length'];
+  const SEARCH = '{ search(version: "7.3.1", query: "arrow", first: 60) { id label familyStylesByLicense { free { family style } } } }';
+  const MDI_BATCH = 'home,account,arrow-left,arrow-right,bell,calendar,camera,check,close,cog,delete,download,email,heart,magnify,menu,pencil,plus,star,upload';
+
+  interface Route {
+    name: string;
+    request: { method?: string; path: string; headers?: Record<string, string>; body?: string };
+    cacheControl: string;
+    contentType: string;
+  }
+  const routes: Route[] = [
+    { name: 'a REST page nobody asked for yet', request: { path: '/releases/7.3.1/icons?page_size=500&page=2' }, cacheControl: IMMUTABLE, contentType: JSON_TYPE },
+    { name: 'a minimal REST page', request: { path: '/releases/7.3.1/icons-minimal?page_size=500' }, cacheControl: IMMUTABLE, contentType: JSON_TYPE },
+    { name: 'family styles', request: { path: '/releases/7.3.1/family-styles' }, cacheControl: IMMUTABLE, contentType: JSON_TYPE },
+    { name: 'free SVGs', request: { path: '/releases/7.3.1/free-svgs' }, cacheControl: IMMUTABLE, contentType: JSON_TYPE },
+    { name: 'a release file', request: { path: '/releases/v7.3.1/css/all.css' }, cacheControl: IMMUTABLE, contentType: 'text/css; charset=utf-8' },
+    { name: 'the OpenAPI document', request: { path: '/openapi.json' }, cacheControl: 'public, max-age=300', contentType: JSON_TYPE },
+    {
+      name: 'a GraphQL POST',
+      request: { method: 'POST', path: '/graphql', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: SEARCH }) },
+      cacheControl: 'private, no-cache',
+      contentType: JSON_TYPE,
+    },
+    { name: 'a GraphQL GET', request: { path: `/graphql?query=${encodeURIComponent(SEARCH)}` }, cacheControl: 'private, no-cache', contentType: JSON_TYPE },
+    { name: 'an Iconify icon batch', request: { path: `/iconify/mdi.json?icons=${MDI_BATCH}` }, cacheControl: 'public, max-age=3600', contentType: JSON_TYPE },
+    { name: 'an Iconify collection', request: { path: '/iconify/collection?prefix=mdi' }, cacheControl: 'public, max-age=300', contentType: JSON_TYPE },
+    { name: 'an Iconify SVG over 1 KB', request: { path: '/iconify/mdi/kubernetes.svg' }, cacheControl: 'public, max-age=3600', contentType: 'image/svg+xml; charset=utf-8' },
+  ];
+  const ask = (route: Route, headers: Record<string, string>) => rawRequest(app.handler, { ...route.request, headers: { ...route.request.headers, ...headers } });
+  const withSuffix = (tag: string, suffix: string) => `${tag.slice(0, -1)}-${suffix}"`;
+
+  for (const route of routes) {
+    it(`${route.name}: the first answer to "gzip, br" is brotli at the fast level, then the strong form, each under its own tag, any of them revalidating`, async () => {
+      // The Iconify API keeps an answer from its URL's second request: both are first answers of a kind.
+      const firsts = [await ask(route, { 'accept-encoding': 'gzip, br' })];
+      if (route.request.path.startsWith('/iconify')) firsts.push(await ask(route, { 'accept-encoding': 'gzip, br' }));
+      const plain = await ask(route, {});
+      expect(plain.status).to.equal(200);
+      expect(Object.keys(plain.headers).sort()).to.deep.equal([...SECURITY, ...TRANSPORT, ...ENTITY].sort());
+      expect([plain.headers['cache-control'], plain.headers.vary, plain.headers['content-type']]).to.deep.equal([route.cacheControl, 'Accept-Encoding', route.contentType]);
+      expect(plain.body.length).to.be.at.least(1024);
+      for (const [i, first] of firsts.entries()) {
+        expect(first.status).to.equal(200);
+        expect(Object.keys(first.headers).sort(), `answer ${i + 1}`).to.deep.equal([...SECURITY, ...TRANSPORT, ...ENTITY, 'content-encoding'].sort());
+        expect(
+          [first.headers['content-encoding'], first.headers['cache-control'], first.headers.vary, first.headers['content-type'], first.headers.etag],
+          `answer ${i + 1}`,
+        ).to.deep.equal(['br', route.cacheControl, 'Accept-Encoding', route.contentType, withSuffix(plain.headers.etag!, 'br1')]);
+        expect(Number(first.headers['content-length'])).to.equal(first.body.length);
+        expect(first.body.length).to.be.below(plain.body.length);
+        expect(brotliDecompressSync(first.body).equals(plain.body), `answer ${i + 1}`).to.equal(true);
+      }
+      await compressionsIdle();
+      const strong = await ask(route, { 'accept-encoding': 'gzip, br' });
+      expect([strong.headers['content-encoding'], strong.headers.etag]).to.deep.equal(['br', withSuffix(plain.headers.etag!, 'br')]);
+      expect(brotliDecompressSync(strong.body).equals(plain.body)).to.equal(true);
+      for (const tag of [firsts[0].headers.etag!, strong.headers.etag!, plain.headers.etag!]) {
+        const revalidated = await ask(route, { 'accept-encoding': 'gzip, br', 'if-none-match': tag });
+        expect([revalidated.status, revalidated.headers.etag, revalidated.body.length], tag).to.deep.equal([304, tag, 0]);
+      }
+    });
+  }
+
+  it('a small Iconify SVG (under 1 KB) is sent as it is, to every client', async () => {
+    const res = await rawGet(app.handler, '/iconify/mdi/home.svg?height=24', { 'accept-encoding': 'gzip, br' });
+    expect([res.status, res.headers['content-encoding'], res.headers.vary]).to.deep.equal([200, undefined, 'Accept-Encoding']);
+    expect(res.body.length).to.be.below(1024);
+  });
+
+  it('on a cold cache, the first answer to every Accept-Encoding is a coding that header accepts, identity only when it accepts none', async () => {
+    const path = '/releases/7.3.1/icons?page_size=500&page=2';
+    const expected: [string | undefined, string | undefined][] = [
+      [undefined, undefined],
+      ['gzip', 'gzip'],
+      ['gzip, deflate', 'gzip'],
+      ['br', 'br'],
+      ['zstd', 'zstd'],
+      ['gzip, deflate, br, zstd', 'br'],
+      ['br;q=0.5, gzip', 'gzip'],
+      ['gzip, identity;q=0', 'gzip'],
+      ['*', 'br'],
+      ['identity', undefined],
+      ['br;q=0, gzip;q=0, zstd;q=0', undefined],
+    ];
+    for (const [accept, coding] of expected) {
+      await compressionsIdle();
+      app.cache.clear();
+      const res = await rawGet(app.handler, path, accept === undefined ? {} : { 'accept-encoding': accept });
+      expect([res.status, res.headers['content-encoding'], res.headers['cache-control']], String(accept)).to.deep.equal([200, coding, IMMUTABLE]);
+      expect(res.headers.etag, String(accept)).to.match(coding ? new RegExp(`-${coding}1"$`) : /^"[A-Za-z0-9_-]{27}"$/);
+    }
   });
 });
