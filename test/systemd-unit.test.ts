@@ -1,4 +1,4 @@
-// The README's example systemd unit is one an operator can install as written. Its keys and values
+// The example systemd unit of the operators guide (docs/operators.md) installs as written. Its keys and values
 // are checked here in TypeScript against systemd's documented ones (systemd.unit, systemd.service,
 // systemd.exec, systemd.kill, systemd.resource-control), so no systemd is needed; where
 // systemd-analyze is installed, `verify` must accept it with no warning too.
@@ -15,10 +15,10 @@ const analyzer = ['/usr/bin/systemd-analyze', '/bin/systemd-analyze'].find(exist
 
 /** The ```ini block under "Running as a systemd service". */
 function readmeUnit(): string {
-  const readme = readFileSync(join(root, 'README.md'), 'utf8');
+  const readme = readFileSync(join(root, 'docs/operators.md'), 'utf8');
   const section = readme.slice(readme.indexOf('## Running as a systemd service'));
   const match = /```ini\n([\s\S]*?)```/.exec(section);
-  if (!match) throw new Error('no ini block in the README section');
+  if (!match) throw new Error('no ini block in the operators guide\'s section');
   return match[1];
 }
 
@@ -94,7 +94,7 @@ function unitProblems(unit: string): string[] {
   return problems;
 }
 
-describe('the README systemd unit', () => {
+describe('the operators guide\'s systemd unit', () => {
   it('names iconmeta serve and has only known keys with valid values', () => {
     const unit = readmeUnit();
     expect(unit).to.match(/^ExecStart=\/usr\/local\/bin\/iconmeta serve$/m);
