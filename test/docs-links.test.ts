@@ -2,11 +2,15 @@
 // every guide; every relative link of README.md and docs/*.md names a file that exists (and a
 // heading there, when it has an anchor); every `npm run` names a script; and every setting in
 // .env.example (read now: keys added later count too) has its row in the operators guide, with
-// the default .env.example gives and the range server/config.ts's schema allows.
+// the default .env.example gives and the range server/config.ts's schema allows; and every seed or
+// admin command they show exists, with the flags it is given.
 import { expect } from 'chai';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, normalize } from 'node:path';
 import { z } from 'zod';
+import type { Command } from 'commander';
+import { buildAdminProgram } from '../scripts/admin-program.ts';
+import { buildSeedProgram } from '../seeds/cli.ts';
 import { configSchema } from '../server/config.ts';
 import { anchors, docFiles, readDoc, relativeLinks, root } from './docs-markdown.ts';
 
@@ -55,6 +59,40 @@ describe('the README and the guides', () => {
       }
     }
     expect(unknown).to.deep.equal([]);
+  });
+});
+
+describe('the seed and admin commands the guides show', () => {
+  const unused = () => {
+    throw new Error('not run');
+  };
+  const programs: Record<string, Command> = { seed: buildSeedProgram(), admin: buildAdminProgram({ services: unused, checkDatabase: unused, print: () => {} }) };
+
+  it('name commands and flags that exist', () => {
+    const wrong: string[] = [];
+    let seen = 0;
+    for (const file of files) {
+      for (const [i, line] of readDoc(file).split('\n').entries()) {
+        for (const match of line.matchAll(/(?:npm run (seed|admin) --|iconmeta (seed|admin))((?:\s+[^\s#|`]+)*)/g)) {
+          seen++;
+          let command = programs[match[1] ?? match[2]];
+          const words = match[3].trim().split(/\s+/).filter(Boolean);
+          let elided = words.length === 0; // "iconmeta admin ...": the tree, not one command
+          for (const word of words) {
+            if (word === '...') elided = true;
+            if (elided) break;
+            const sub = command.commands.find((c) => c.name() === word);
+            if (sub) command = sub;
+            else if (!word.startsWith('-')) break;
+          }
+          const flags = words.filter((w) => /^--[a-z]/.test(w)).map((w) => w.replace(/[=\]].*$/, ''));
+          for (const flag of flags) if (!command.options.some((o) => o.long === flag)) wrong.push(`${file}:${i + 1} ${command.name()} has no ${flag}`);
+          if (command.commands.length > 0 && !elided) wrong.push(`${file}:${i + 1} ${command.name()} ${words.join(' ')}: no such subcommand`);
+        }
+      }
+    }
+    expect(seen).to.be.at.least(20);
+    expect(wrong).to.deep.equal([]);
   });
 });
 
