@@ -1,0 +1,61 @@
+// What a query's words are for: the words that name or describe an icon, the words that only join
+// them ("table of contents", "zoom in"), the words that say what kind of picture is wanted ("user
+// icon"), and the words of a request that carry no meaning of their own ("an icon for when the
+// phone is charging"). Requests from people and AI agents are sentences; their meaning is in the
+// nouns, verbs and states, which search reads.
+import { iconNamesOf } from './class-names.ts';
+import { words } from './index-builder.ts';
+
+/** Query words read at most: past a phrase, more words only narrow an answer that is empty already. */
+export const MAX_QUERY_WORDS = 8;
+
+/**
+ * Words that join a query's words ("table of contents", "zoom in", "call me"): they rank the icons
+ * that have them higher but need not match, unless the query is nothing else. Not "us": the
+ * country ("us flag": flag-usa).
+ */
+const JOINING_WORDS = new Set(['a', 'an', 'the', 'of', 'and', 'or', 'for', 'to', 'in', 'on', 'at', 'with', 'by', 'my', 'me', 'our', 'your', 'you']);
+
+/**
+ * Words of a request around what it asks for ("something that shows the user is typing", "an icon I
+ * can use when a file is being uploaded"): grammar, not a picture. Dropped before the words are
+ * read, unless the query is nothing else. Not "show", "new", "off", "up" or "out": those are
+ * pictures (an eye, a badge, a state, an arrow).
+ */
+const REQUEST_WORDS = new Set([
+  ...['is', 'are', 'was', 'were', 'be', 'been', 'being', 'am', 'it', 'its', 'this', 'that', 'these', 'those', 'there'],
+  ...['i', 'we', 'they', 'he', 'she', 'him', 'her', 'them', 'their', 'his'],
+  ...['can', 'could', 'should', 'would', 'will', 'shall', 'might', 'must', 'does', 'did', 'has', 'have', 'had'],
+  ...['when', 'while', 'which', 'who', 'whom', 'what', 'where', 'whose', 'how', 'if', 'then', 'than', 'so', 'as', 'into', 'onto', 'about'],
+  ...['some', 'something', 'someone', 'somebody', 'any', 'anything', 'thing', 'things', 'kind'],
+  ...['need', 'needs', 'want', 'wants', 'looking', 'use', 'used', 'using', 'represent', 'represents', 'representing'],
+  ...['indicate', 'indicates', 'indicating', 'indicator', 'meaning', 'means', 'depicting', 'depicts', 'suitable'],
+  ...['please', 'just', 'very', 'really', 'currently'],
+]);
+
+/**
+ * Words that say what kind of picture is wanted, not of what ("user icon", "close button",
+ * "github logo"): optional as joining words are, and not part of the name a query gives.
+ */
+export const DESCRIBING_WORDS = new Set(['icon', 'icons', 'symbol', 'symbols', 'button', 'buttons', 'glyph', 'glyphs', 'logo', 'logos', 'pictogram', 'emblem']);
+/** Words asking for a brand's logo: the logos are not put after the other icons then. */
+export const LOGO_WORDS = new Set(['logo', 'logos']);
+export const optionalWord = (word: string) => JOINING_WORDS.has(word) || DESCRIBING_WORDS.has(word);
+
+/**
+ * The words search reads of a query: lowercase, Font Awesome's class names as the names they give,
+ * the words of a request's grammar dropped (all of them kept when nothing else is left), at most
+ * MAX_QUERY_WORDS.
+ */
+export function queryWordsOf(query: string): string[] {
+  const all = words(iconNamesOf(query));
+  const meant = all.filter((word) => !REQUEST_WORDS.has(word));
+  return (meant.some((word) => !optionalWord(word)) ? meant : all).slice(0, MAX_QUERY_WORDS);
+}
+
+/** Two or three words in each order but the one given, joined by hyphens as ids are. */
+export function otherOrders(words: string[]): string[] {
+  const [a, b, c] = words;
+  const orders = c === undefined ? [[b, a]] : [[a, c, b], [b, a, c], [b, c, a], [c, a, b], [c, b, a]];
+  return orders.map((order) => order.join('-'));
+}

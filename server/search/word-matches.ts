@@ -1,0 +1,80 @@
+// How one query word matches documents: pack(match, weight) per document, in a flat array the size
+// of the index (a Map per word cost most of a search: a short prefix matches thousands of icons),
+// the documents matched in the order met, and the word of the index each was matched by (what a
+// result shows as why it matched). The arrays are reused from search to search (`release`):
+// allocating and zeroing them per word was a tenth of a search, and garbage.
+
+/**
+ * How a query word matched a word of the icon, weakest first (a larger number is a better match).
+ * An inflection counts as the word: a metadata word is often the plural of the query's, or the
+ * other way round. A derivation sharing the stem counts as a synonym: a related word, not the word.
+ */
+export const MATCH = { typo: 0, prefix: 1, synonym: 2, exact: 3 } as const;
+
+/** A word's match of one icon in one number: how it matched (MATCH), then its weight (< 1000). */
+export const pack = (match: number, weight: number) => match * 1000 + weight;
+
+/** Arrays kept for reuse, per index size: a search holds one per query word and one for synonyms. */
+const MAX_FREE = 6;
+/** Index sizes whose arrays are kept (the newest ones: an index dropped leaves its size behind). */
+const MAX_SIZES = 8;
+
+interface Arrays {
+  packed: Int16Array;
+  met: Int32Array;
+  via: Int32Array;
+}
+
+export class WordMatches {
+  /** Released arrays (zeroed where matched), by the size of the index they were made for. */
+  private static readonly free = new Map<number, Arrays[]>();
+  /** pack(...) + 1 per document (below 4,000); 0: not matched. */
+  private readonly packed: Int16Array;
+  /** The documents matched, in the order met: met[0 .. size). */
+  private readonly met: Int32Array;
+  /** The index's word each document was matched by (its best match). */
+  private readonly via: Int32Array;
+  size = 0;
+  /** The metadata's words that are the query word inflected or in another form (an icon whose id or alias is one wins a tie). */
+  readonly forms: string[] = [];
+  /** A joining word's matches: they rank, but an icon need not have them. */
+  optional = false;
+
+  constructor(documentCount: number) {
+    const reused = WordMatches.free.get(documentCount)?.pop();
+    this.packed = reused?.packed ?? new Int16Array(documentCount);
+    this.met = reused?.met ?? new Int32Array(documentCount);
+    this.via = reused?.via ?? new Int32Array(documentCount);
+  }
+
+  /** The i-th document matched (i < size). */
+  document(i: number): number {
+    return this.met[i];
+  }
+
+  get(document: number): number | undefined {
+    const value = this.packed[document];
+    return value === 0 ? undefined : value - 1;
+  }
+
+  /** The index's word that matched `document` (only for a document matched). */
+  token(document: number): number {
+    return this.via[document];
+  }
+
+  set(document: number, packed: number, token: number): void {
+    if (this.packed[document] === 0) this.met[this.size++] = document;
+    this.packed[document] = packed + 1;
+    this.via[document] = token;
+  }
+
+  /** Gives the arrays back, zeroed, for the next search; these matches are not read after. */
+  release(): void {
+    for (let i = 0; i < this.size; i++) this.packed[this.met[i]] = 0;
+    const free = WordMatches.free.get(this.packed.length) ?? [];
+    if (free.length < MAX_FREE) free.push({ packed: this.packed, met: this.met, via: this.via });
+    WordMatches.free.delete(this.packed.length);
+    WordMatches.free.set(this.packed.length, free);
+    if (WordMatches.free.size > MAX_SIZES) WordMatches.free.delete(WordMatches.free.keys().next().value!);
+  }
+}
