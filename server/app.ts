@@ -59,6 +59,9 @@ import { createIconSetSearch } from './iconify/icon-set-search.ts';
 import { ICONIFY_CACHE_PREFIX } from './iconify/cache-keys.ts';
 import { createIconifyHandler } from './iconify/iconify.handler.ts';
 import { loadWebAssets } from './web/assets.ts';
+import { createMcp } from './mcp/mcp-server.ts';
+import { createMcpRouter } from './mcp/mcp.router.ts';
+import { openSetSearch } from './mcp/open-set-search.ts';
 import { createWebRouter } from './web/web.router.ts';
 
 export interface AppDeps {
@@ -164,6 +167,9 @@ export function createApp({ database, config, logger, ...options }: AppDeps) {
     },
   });
   app.use(createTokenRouter(auth, failureLimit));
+  // MCP (Streamable HTTP at /mcp; `iconmeta mcp` serves the same over stdio). searchIcons is the one search engine.
+  const mcp = createMcp({ searchIcons: openSetSearch(iconSetSearch), releaseSearch: search, iconSets, releases, icons, changes, iconifyPath: config.iconifyPath, logger });
+  app.use(createMcpRouter({ mcp, allowedHosts: config.mcpAllowedHosts, rateLimit: config.mcpRateLimit, requireToken: config.mcpRequireToken, authenticate: auth.authenticate, clientAddress }));
   // The Iconify API answers before Express (iconifyHandler below); what it hands over (a fault it
   // met, another method) ends here: the error handler's problem, or the usual 404.
   app.use(config.iconifyPath, (req, _res, next) => next(iconifyFailures.get(req)));
@@ -249,6 +255,7 @@ export function createApp({ database, config, logger, ...options }: AppDeps) {
     warmSearch,
     iconSets,
     iconSetSearch,
+    mcp,
     health,
     outages,
     builds,

@@ -42,6 +42,13 @@ export const configSchema = z.object({
     .string()
     .regex(/^(\/[a-z0-9][a-z0-9._-]*)+$/, 'must be a path such as /iconify: lowercase segments, no trailing slash')
     .default('/iconify'),
+  // MCP at /mcp: the host names a request's Host and Origin may name ("*": any), comma-separated.
+  MCP_ALLOWED_HOSTS: z
+    .string()
+    .regex(/^(\*|[a-z0-9.:[\]-]+(,[a-z0-9.:[\]-]+)*)$/i, 'must be host names separated by commas (localhost,127.0.0.1,[::1]) or *')
+    .default('localhost,127.0.0.1,[::1]'),
+  MCP_RATE_LIMIT: integer(1200, 0, 1_000_000),
+  MCP_REQUIRE_TOKEN: flag(false),
 });
 
 export type Config = {
@@ -87,6 +94,12 @@ export type Config = {
   releaseCacheBytes: number;
   /** Seconds without a request after which the heap a busy spell grew is collected and given back (0: never). */
   idleGcSeconds: number;
+  /** Host names /mcp accepts in Host and Origin (DNS rebinding); '*': any. */
+  mcpAllowedHosts: string[] | '*';
+  /** MCP requests a client may send a minute (0: no limit). */
+  mcpRateLimit: number;
+  /** Whether /mcp needs an access token (POST /token). */
+  mcpRequireToken: boolean;
 };
 
 /** A configuration that cannot be used; `problems` has one line per bad key. */
@@ -141,6 +154,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     graphqlCacheBytes: c.GRAPHQL_CACHE_MB * 1024 * 1024,
     searchCacheBytes: c.SEARCH_CACHE_MB * 1024 * 1024,
     idleGcSeconds: c.IDLE_GC_SECONDS,
+    mcpAllowedHosts: c.MCP_ALLOWED_HOSTS === '*' ? '*' : c.MCP_ALLOWED_HOSTS.toLowerCase().split(','),
+    mcpRateLimit: c.MCP_RATE_LIMIT,
+    mcpRequireToken: c.MCP_REQUIRE_TOKEN,
   };
 }
 

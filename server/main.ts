@@ -1,5 +1,5 @@
 // The only process entry, and the one executable's command tree (the same for `node server/main.ts`,
-// the npm scripts and dist/iconmeta): `serve` (the default), `seed ...`, `admin ...`, `--version`.
+// the npm scripts and dist/iconmeta): `serve` (the default), `seed ...`, `admin ...`, `mcp`, `--version`.
 // A start-up problem is one line on stderr and a distinct exit code; nothing was served or written.
 import { existsSync } from 'node:fs';
 import { enableCompileCache } from 'node:module';
@@ -61,6 +61,7 @@ export async function buildProgram() {
   // Listed for --help; run by runCli before commander parses, with their own options and help.
   program.command('seed').description('import, list, check and remove releases (iconmeta seed --help)').argument('[command...]');
   program.command('admin').description('accounts, API tokens, kits, uploads, database checks (iconmeta admin --help)').argument('[command...]');
+  program.command('mcp').description('serve MCP (Model Context Protocol) on stdin and stdout, for AI agents; logs on stderr');
   return program;
 }
 
@@ -70,6 +71,7 @@ export async function runCli(args: string[]): Promise<number> {
   if (existsSync('.env')) process.loadEnvFile('.env');
   if (args[0] === 'seed') return (await import('../seeds/cli.ts')).runSeedCli(args.slice(1));
   if (args[0] === 'admin') return (await import('../scripts/admin.ts')).runAdminCli(args.slice(1));
+  if (args.length === 1 && args[0] === 'mcp') return (await import('./mcp/stdio.ts')).runMcpStdio();
   // The plain start, as npm start and the systemd unit run it, has nothing to parse.
   if (args.length === 0 || (args.length === 1 && args[0] === 'serve')) return runServe();
   const { CommanderError } = await import('commander');

@@ -1,0 +1,78 @@
+// The MCP server: its tools, resources and completions, built once. Each connection (a stdio
+// session, or one stateless HTTP request) gets a Server of the SDK whose handlers answer from what
+// is built here: tools/list is a constant, tools/call validates with the tool's own schema.
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import {
+  CallToolRequestSchema,
+  CompleteRequestSchema,
+  ErrorCode,
+  ListResourcesRequestSchema,
+  ListResourceTemplatesRequestSchema,
+  ListToolsRequestSchema,
+  McpError,
+  ReadResourceRequestSchema,
+} from '@modelcontextprotocol/sdk/types.js';
+import pkg from '../../package.json' with { type: 'json' };
+import { checkUpgradeTool } from './check-upgrade.tool.ts';
+import { createFontAwesomeLookup } from './font-awesome.ts';
+import { getIconTool } from './get-icon.tool.ts';
+import { iconResource } from './icon.resource.ts';
+import { listIconSetsTool } from './list-icon-sets.tool.ts';
+import type { McpDeps } from './mcp-deps.ts';
+import { pickIconTool } from './pick-icon.tool.ts';
+import { pickerResource } from './picker.resource.ts';
+import { searchIconsTool } from './search-icons.tool.ts';
+import { callTool, listingOf, type ToolDefinition } from './tool.ts';
+
+const INSTRUCTIONS =
+  'Icons from every open icon set and every Font Awesome release this server holds, named by Iconify id (prefix:name). ' +
+  'search_icons finds icons by meaning; get_icon gives one icon\'s SVG, metadata and code snippets; list_icon_sets lists the sets and their licences; ' +
+  'check_upgrade tells which Font Awesome icons a codebase uses are renamed or removed in another release; pick_icon lets the person choose an icon in the chat.';
+
+/** MCP's "resource not found" error code. */
+const RESOURCE_NOT_FOUND = -32002;
+
+export function createMcp(deps: McpDeps) {
+  const fontAwesome = createFontAwesomeLookup(deps.releases, deps.icons);
+  const search = searchIconsTool(deps);
+  const tools: ToolDefinition[] = [search, getIconTool(deps, fontAwesome), listIconSetsTool(deps), checkUpgradeTool(deps), pickIconTool(search)];
+  const byName = new Map(tools.map((tool) => [tool.name, tool]));
+  const toolList = { tools: tools.map(listingOf) };
+  const resources = [pickerResource()];
+  const icons = iconResource(deps);
+  const onFault = (error: unknown) => deps.logger.error({ err: error }, 'an MCP tool failed');
+
+  /** A server of the SDK for one connection, with the handlers over what is built above. */
+  function createServer(): Server {
+    const server = new Server(
+      { name: 'iconmeta', title: 'iconmeta icons', version: pkg.version },
+      { capabilities: { tools: { listChanged: false }, resources: {}, completions: {} }, instructions: INSTRUCTIONS },
+    );
+    server.setRequestHandler(ListToolsRequestSchema, () => toolList);
+    server.setRequestHandler(CallToolRequestSchema, (request) => {
+      const tool = byName.get(request.params.name);
+      if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}. tools/list names the tools.`);
+      return callTool(tool, request.params.arguments, onFault);
+    });
+    server.setRequestHandler(ListResourcesRequestSchema, () => ({ resources: resources.map((r) => r.listing) }));
+    server.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({ resourceTemplates: [icons.template] }));
+    server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
+      const { uri } = request.params;
+      const fixed = resources.find((r) => r.listing.uri === uri);
+      if (fixed) return { contents: [fixed.read()] };
+      const svg = await icons.read(uri);
+      if (svg) return { contents: [svg] };
+      throw new McpError(RESOURCE_NOT_FOUND, `Resource not found: ${uri}`, { uri });
+    });
+    server.setRequestHandler(CompleteRequestSchema, async (request) => {
+      const { ref, argument } = request.params;
+      if (ref.type === 'ref/resource' && ref.uri === icons.template.uriTemplate) return { completion: await icons.complete(argument.name, argument.value, request.params.context?.arguments) };
+      return { completion: { values: [], hasMore: false } };
+    });
+    return server;
+  }
+
+  return { createServer, tools: toolList.tools, onFault };
+}
+
+export type Mcp = ReturnType<typeof createMcp>;
