@@ -1,6 +1,7 @@
 // The MCP server: its tools, resources and completions, built once. Each connection (a stdio
 // session, or one stateless HTTP request) gets a Server of the SDK whose handlers answer from what
 // is built here: tools/list is a constant, tools/call validates with the tool's own schema.
+import { z } from 'zod';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
   CallToolRequestSchema,
@@ -32,6 +33,24 @@ const INSTRUCTIONS =
 /** MCP's "resource not found" error code. */
 const RESOURCE_NOT_FOUND = -32002;
 
+type Strict = z.ZodObject<{ method: z.ZodLiteral<string> }>;
+
+/**
+ * Registers `handler` for `schema`'s method. The SDK answers a request its schema refuses with
+ * -32603 (internal error); a request whose params do not fit is the client's: -32602, saying where.
+ */
+function handle<S extends Strict>(server: Server, schema: S, handler: (request: z.output<S>) => unknown) {
+  const loose = z.looseObject({ method: z.literal(schema.shape.method.value) });
+  server.setRequestHandler(loose, ((request: unknown) => {
+    const parsed = schema.safeParse(request);
+    if (!parsed.success) {
+      const where = parsed.error.issues.map((issue) => `${issue.path.join('.') || 'request'}: ${issue.message}`).join('; ');
+      throw new McpError(ErrorCode.InvalidParams, `Invalid ${schema.shape.method.value} request: ${where}`);
+    }
+    return handler(parsed.data);
+  }) as never);
+}
+
 export function createMcp(deps: McpDeps) {
   const fontAwesome = createFontAwesomeLookup(deps.releases, deps.icons);
   const search = searchIconsTool(deps);
@@ -48,15 +67,15 @@ export function createMcp(deps: McpDeps) {
       { name: 'iconmeta', title: 'iconmeta icons', version: pkg.version },
       { capabilities: { tools: { listChanged: false }, resources: {}, completions: {} }, instructions: INSTRUCTIONS },
     );
-    server.setRequestHandler(ListToolsRequestSchema, () => toolList);
-    server.setRequestHandler(CallToolRequestSchema, (request) => {
+    handle(server, ListToolsRequestSchema, () => toolList);
+    handle(server, CallToolRequestSchema, (request) => {
       const tool = byName.get(request.params.name);
       if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}. tools/list names the tools.`);
       return callTool(tool, request.params.arguments, onFault);
     });
-    server.setRequestHandler(ListResourcesRequestSchema, () => ({ resources: resources.map((r) => r.listing) }));
-    server.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({ resourceTemplates: [icons.template] }));
-    server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
+    handle(server, ListResourcesRequestSchema, () => ({ resources: resources.map((r) => r.listing) }));
+    handle(server, ListResourceTemplatesRequestSchema, () => ({ resourceTemplates: [icons.template] }));
+    handle(server, ReadResourceRequestSchema, async (request) => {
       const { uri } = request.params;
       const fixed = resources.find((r) => r.listing.uri === uri);
       if (fixed) return { contents: [fixed.read()] };
@@ -64,7 +83,7 @@ export function createMcp(deps: McpDeps) {
       if (svg) return { contents: [svg] };
       throw new McpError(RESOURCE_NOT_FOUND, `Resource not found: ${uri}`, { uri });
     });
-    server.setRequestHandler(CompleteRequestSchema, async (request) => {
+    handle(server, CompleteRequestSchema, async (request) => {
       const { ref, argument } = request.params;
       if (ref.type === 'ref/resource' && ref.uri === icons.template.uriTemplate) return { completion: await icons.complete(argument.name, argument.value, request.params.context?.arguments) };
       return { completion: { values: [], hasMore: false } };
