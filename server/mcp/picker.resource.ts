@@ -11,15 +11,21 @@ export const MCP_APP_MIME_TYPE = 'text/html;profile=mcp-app';
 const APP_BUNDLE = new URL('../../node_modules/@modelcontextprotocol/ext-apps/dist/src/app-with-deps.js', import.meta.url);
 const PAGE = new URL('../../web/mcp-picker.html', import.meta.url);
 
+/** What the page uses of the package: the App class and its theme helpers. */
+const USED = ['App', 'applyDocumentTheme', 'applyHostStyleVariables'];
+
 /**
- * The bundle as a script of the page's one module: its closing export statement becomes a
- * declaration of the App class under its own name (no import: the page has no URL to import from).
+ * The bundle as the start of the page's one module: its closing export statement becomes
+ * declarations of what the page uses, under their own names (the page has no URL to import from).
  */
 export function inlineAppBundle(bundle: string): string {
   const exported = /export\s*\{([^}]*)\}\s*;?\s*(\/\/[^\n]*)?\s*$/.exec(bundle);
-  const local = exported?.[1].split(',').map((part) => part.trim().split(/\s+as\s+/)).find(([, name]) => name === 'App')?.[0];
-  if (!exported || !local) throw new Error('the ext-apps bundle does not end by exporting App');
-  return `${bundle.slice(0, exported.index)}\nconst App = ${local};\n`;
+  if (!exported) throw new Error('the ext-apps bundle does not end with an export statement');
+  const locals = new Map(exported[1].split(',').map((part) => part.trim().split(/\s+as\s+/)).map(([local, name]) => [name ?? local, local]));
+  const missing = USED.filter((name) => !locals.has(name));
+  if (missing.length > 0) throw new Error(`the ext-apps bundle does not export ${missing.join(', ')}`);
+  // The page's script ends at the first "</script": none may be inside the bundle's strings.
+  return `${bundle.slice(0, exported.index).replaceAll('</script', '<\\/script')}\nconst ${USED.map((name) => `${name} = ${locals.get(name)}`).join(', ')};\n`;
 }
 
 export function pickerResource() {
