@@ -56,6 +56,7 @@ import { createSearchService } from './search/search.service.ts';
 import { createIconSetsRepo } from './iconify/icon-sets.repo.ts';
 import { createIconSetsService } from './iconify/icon-sets.service.ts';
 import { createIconSetSearch } from './iconify/icon-set-search.ts';
+import { createIconSearch } from './search/icon-search.ts';
 import { ICONIFY_CACHE_PREFIX } from './iconify/cache-keys.ts';
 import { createIconifyHandler } from './iconify/iconify.handler.ts';
 import { loadWebAssets } from './web/assets.ts';
@@ -95,7 +96,8 @@ export function createApp({ database, config, logger, ...options }: AppDeps) {
   const iconsRepo = createIconsRepo(database);
   const icons = createIconsService(iconsRepo, releases, releaseCache);
   const changes = createChangesService(icons);
-  const search = createSearchService(createSearchRepo(database), releases, releaseCache, config.searchCacheBytes);
+  const searchRepo = createSearchRepo(database);
+  const search = createSearchService(searchRepo, releases, releaseCache, config.searchCacheBytes);
   const cache = createResponseCache(config.responseCacheBytes);
   // A release replaced or added by the seed CLI invalidates every derived response; a kit changed
   // by the admin CLI, only its account's answers.
@@ -104,7 +106,10 @@ export function createApp({ database, config, logger, ...options }: AppDeps) {
   // The open icon sets (the Iconify API): their list, icon data (the popular sets kept whole), and search.
   const iconSetsRepo = createIconSetsRepo(database);
   const iconSets = createIconSetsService(iconSetsRepo, config.iconSetCacheBytes);
-  const iconSetSearch = createIconSetSearch(iconSetsRepo, iconSets);
+  // The one search engine over every icon (the open sets and Font Awesome's), and the Iconify API's reading of it.
+  const iconSearch = createIconSearch({ sets: iconSets, repo: searchRepo, releases });
+  const iconSetSearch = createIconSetSearch(iconSearch);
+  releases.onChange(() => iconSearch.drop());
   // Errors the Iconify API's handler met, for Express's error handler to answer.
   const iconifyFailures = new WeakMap<object, unknown>();
   releases.onIconSetsChange(() => {
@@ -255,6 +260,7 @@ export function createApp({ database, config, logger, ...options }: AppDeps) {
     warmSearch,
     iconSets,
     iconSetSearch,
+    iconSearch,
     mcp,
     health,
     outages,

@@ -20,7 +20,7 @@ const PHRASE_BIT = 1 << FIELDS.length;
 /** The same in a posting's weight byte (weights are below it). */
 export const PHRASE_FLAG = 128;
 
-/** Token kinds (bits): a word of some document's own metadata (not only words joined), and a part of an icon's name. */
+/** Token kinds (bits): a word of some document's own metadata (not only words joined), and a part of an icon's name or alias. */
 export const OWN_WORD = 1;
 export const NAME_PART = 2;
 
@@ -75,7 +75,7 @@ export class PostingsBuilder {
   add(document: number, field: Field, text: string): void {
     const bit = 1 << FIELDS.indexOf(field);
     const parts = words(text);
-    const kind = field === 'id' ? OWN_WORD | NAME_PART : OWN_WORD;
+    const kind = field === 'id' || field === 'alias' ? OWN_WORD | NAME_PART : OWN_WORD;
     for (const word of parts) this.post(word, document, bit, kind);
     // An id or term of several words is also one word, as people type it ("signout",
     // "paperplane"), and a query of those words names the icon ("send message": paper-plane).

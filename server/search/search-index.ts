@@ -44,8 +44,22 @@ const UNDONE_OR_REPEATED = /^(?:un|re)([a-z]{3,})$/;
  * other icon of 380k. Past it, the shortest words are read (nearest to what was typed).
  */
 const PREFIX_POSTINGS = 40_000;
+/** Words this long or longer are found as the end of name words too (SearchOptions.endings). */
+const MIN_ENDING = 2;
 /** Matches up to this many are ordered in full; more are selected on a numeric key first. */
 const FULL_SORT = 2_000;
+/** rankByCoverage: what a word's weight counts for by how it matched (MATCH: typo, prefix, synonym, exact). */
+const MATCH_FACTOR = [0.5, 0.6, 0.9, 1];
+/** rankByCoverage: a joining word the icon has ("zoom in"), a word of the icon's name no query word explains, a name the query gives, a logo. */
+const OPTIONAL_WORD = 8;
+const UNEXPLAINED_PART = 18;
+const NAMED_BONUS = 12;
+const LOGO_PENALTY = 40;
+/**
+ * rankByCoverage: per doubling of the sets that draw an icon's concept: across every set, the
+ * concept most sets draw is the one people mean; within a few sets, their own words count more.
+ */
+const PROMINENCE = { everySet: 7, someSets: 3 };
 
 export interface SearchDocument {
   rowId: number;
@@ -71,6 +85,12 @@ export interface DocumentColumns {
   parts: Uint8Array;
   since: Int32Array;
   logos: Uint8Array;
+  /**
+   * How many sets draw each icon's concept (its name without style parts), for an index of many
+   * sets: present, ranking adds up what each word found (rankByCoverage); absent (a release),
+   * every word must match.
+   */
+  prominence?: Uint8Array;
 }
 
 /** A search's options: how many results are wanted (ordered), and which documents may answer. */
@@ -80,6 +100,8 @@ export interface SearchOptions {
   allowed?: (document: number) => boolean;
   /** Explain each result: why it matched ("settings → cog"). */
   explain?: boolean;
+  /** The last word also finds the name words it ends ("cal": local), as the Iconify API's search does. */
+  endings?: boolean;
 }
 
 export interface SearchResult {
@@ -221,6 +243,8 @@ function indexDocuments(unsorted: SearchDocument[]): { columns: DocumentColumns;
 export class SearchIndex {
   private readonly columns: DocumentColumns;
   private readonly postings: Postings;
+  /** The name words spelt backwards, sorted (made at the first search for endings). */
+  private backwards: { texts: string[]; tokens: Int32Array } | undefined;
   /** The heap it holds, estimated once: what a cache of indexes counts against its budget. */
   readonly bytes: number;
 
@@ -283,8 +307,8 @@ export class SearchIndex {
   find(query: string, options: SearchOptions = {}): SearchResult {
     const queryWords = this.joinCompounds(queryWordsOf(query));
     const joined = !queryWords.every(optionalWord);
-    const all = queryWords.map((word) => {
-      const matches = this.matchWord(word);
+    const all = queryWords.map((word, i) => {
+      const matches = this.matchWord(word, options.endings === true && i === queryWords.length - 1);
       matches.optional = joined && optionalWord(word);
       return matches;
     });
@@ -300,7 +324,7 @@ export class SearchIndex {
         forms: subject.length === 1 ? all[queryWords.indexOf(subject[0])].forms : NO_FORMS,
         logosWanted: described.length > 0 && queryWords.some((word) => LOGO_WORDS.has(word)),
       };
-      const { documents, total } = this.rank(all, naming, options);
+      const { documents, total } = this.columns.prominence ? this.rankByCoverage(all, naming, options) : this.rank(all, naming, options);
       const why = options.explain ? documents.map((document) => this.explain(document, queryWords, all)) : undefined;
       return { documents, total, why };
     } finally {
@@ -309,15 +333,14 @@ export class SearchIndex {
   }
 
   /**
-   * Two neighbouring words that are one word of the index, as one ("log out": logout, "wi fi":
-   * wifi, "check mark": checkmark), unless each is a word of its own and the joined word is not a
-   * name's ("arrow left" stays two words).
+   * Two neighbouring words that are one word of icon names, as one ("log in": login, "wi fi":
+   * wifi, "check mark": checkmark); words joined only in a longer name stay two ("arrow left").
    */
   private joinCompounds(queryWords: string[]): string[] {
     const out: string[] = [];
     for (let i = 0; i < queryWords.length; i++) {
       const next = queryWords[i + 1];
-      if (next !== undefined && !optionalWord(queryWords[i]) && !optionalWord(next)) {
+      if (next !== undefined) {
         const t = this.tokenIndex(queryWords[i] + next);
         if (t !== -1 && this.postings.tokenKinds[t] & NAME_PART) {
           out.push(queryWords[i] + next);
@@ -397,6 +420,73 @@ export class SearchIndex {
       ranked.push(...this.best(others, (options.limit ?? Infinity) - ranked.length));
     }
     return { documents: ranked.map(({ index }) => index), total: Math.max(total, ranked.length) };
+  }
+
+  /**
+   * Ranking over many sets, whose icons carry names and little else, for queries people write as
+   * sentences ("print the invoice", "show the password"): an icon need not have every word. Each
+   * word adds what it found (its field's weight, less for a synonym, a prefix or a typo); each
+   * word of the icon's name that no query word explains costs (receipt-cash-register-print is not
+   * what "print the invoice" means: printer is); the concept drawn by more sets ranks higher (eye,
+   * drawn by 150 sets, before the one set's "visible"); a name the query gives exactly gains.
+   */
+  private rankByCoverage(all: WordMatches[], naming: Naming, options: SearchOptions): { documents: number[]; total: number } {
+    const perWord = all.filter((matches) => matches.size > 0 && !matches.optional);
+    const optional = all.filter((matches) => matches.size > 0 && matches.optional);
+    if (perWord.length === 0) perWord.push(...optional.splice(0));
+    if (perWord.length === 0) return { documents: [], total: 0 };
+    const allowed = options.allowed ?? (() => true);
+    const seen = new WordMatches(this.documentCount);
+    const met: number[] = [];
+    for (const matches of perWord) {
+      for (let i = 0; i < matches.size; i++) {
+        const document = matches.document(i);
+        if (seen.get(document) !== undefined || !allowed(document)) continue;
+        seen.set(document, 0, 0);
+        met.push(document);
+      }
+    }
+    seen.release();
+    const { names, aliases, parts, logos } = this.columns;
+    const prominence = this.columns.prominence!;
+    const prominenceWeight = options.allowed ? PROMINENCE.someSets : PROMINENCE.everySet;
+    const scores = new Float64Array(met.length);
+    for (let m = 0; m < met.length; m++) {
+      const document = met[m];
+      let score = 0;
+      let covered = 0;
+      let wholeName = false;
+      for (const matches of perWord) {
+        const packed = matches.get(document);
+        if (packed === undefined) continue;
+        const match = Math.floor(packed / 1000);
+        const weight = packed % 1000;
+        score += weight * MATCH_FACTOR[match];
+        if (match < MATCH.synonym) continue;
+        // A word of its name or an alias explains that word; what Font Awesome's icon of the whole
+        // name lends explains all of it (mdi:map-marker is Font Awesome's location-dot).
+        if (weight >= FIELD_WEIGHT.alias) covered++;
+        else if (weight >= FIELD_WEIGHT.lent - INFLECTION_PENALTY) wholeName = true;
+      }
+      for (const matches of optional) {
+        const packed = matches.get(document);
+        if (packed !== undefined && packed >= pack(MATCH.exact, FIELD_WEIGHT.alias)) score += OPTIONAL_WORD;
+      }
+      const name = names[document];
+      const named = name === naming.phrase || aliases[document].includes(naming.phrase) || naming.byPhrase?.has(document);
+      if (named) score += NAMED_BONUS;
+      if (!wholeName) score -= UNEXPLAINED_PART * Math.max(0, parts[document] - covered);
+      score += prominenceWeight * Math.log2(1 + prominence[document]);
+      if (logos[document] && !named && !naming.logosWanted) score -= LOGO_PENALTY;
+      // Ties: fewer name parts, then the shorter name, then the sets' order.
+      scores[m] = Math.round(score * 16) * 2 ** 14 + (15 - Math.min(parts[document], 15)) * 2 ** 10 + (63 - Math.min(name.length, 63)) * 2 ** 4;
+    }
+    const limit = Math.min(options.limit ?? Infinity, met.length);
+    const threshold = limit < met.length ? kthLargest(Float64Array.from(scores), limit) : -Infinity;
+    const chosen: number[] = [];
+    for (let m = 0; m < met.length; m++) if (scores[m] >= threshold) chosen.push(m);
+    chosen.sort((a, b) => scores[b] - scores[a] || met[a] - met[b]);
+    return { documents: chosen.slice(0, limit).map((m) => met[m]), total: met.length };
   }
 
   /** The best `limit` candidates in order: all sorted when few, else selected on their keys first. */
@@ -510,13 +600,18 @@ export class SearchIndex {
   }
 
   /** How `word` matches each icon it matches: pack(match, weight), the best way it does. */
-  private matchWord(word: string): WordMatches {
+  private matchWord(word: string, endings = false): WordMatches {
     const { tokens, tokenKinds } = this.postings;
     const matches = new WordMatches(this.documentCount);
-    // As typed, and as the start of longer words (at most PREFIX_POSTINGS of those).
+    // As typed, and as the start of longer words (at most PREFIX_POSTINGS of those), and where
+    // asked, as the end of name words, as weakly as a typo.
     const exact = this.tokenIndex(word);
     if (exact !== -1) this.addPosting(matches, exact, MATCH.exact);
     for (const t of this.prefixTokens(word)) this.addPosting(matches, t, MATCH.prefix);
+    if (endings && word.length >= MIN_ENDING) {
+      let read = 0;
+      for (const t of this.endingTokens(word)) if ((read += this.addPosting(matches, t, MATCH.typo)) > PREFIX_POSTINGS) break;
+    }
     // Another form of the word, as the word (a little below it); then through a synonym, and an
     // icon matched as the word and also through a synonym gains support.
     const stem = stemmer(word);
@@ -610,6 +705,21 @@ export class SearchIndex {
       taken++;
     }
     return own.slice(0, taken);
+  }
+
+  /** The name words ending with `end` (longer than it): a range of the name words spelt backwards, sorted once at first use. */
+  private endingTokens(end: string): number[] {
+    if (!this.backwards) {
+      const { tokens, tokenKinds } = this.postings;
+      const named = tokens.map((token, t) => ({ text: [...token].reverse().join(''), t })).filter(({ t }) => tokenKinds[t] & NAME_PART);
+      named.sort((a, b) => (a.text < b.text ? -1 : a.text > b.text ? 1 : 0));
+      this.backwards = { texts: named.map(({ text }) => text), tokens: Int32Array.from(named, ({ t }) => t) };
+    }
+    const { texts, tokens } = this.backwards;
+    const reversed = [...end].reverse().join('');
+    const found: number[] = [];
+    for (let i = lowerBound(texts, reversed); i < texts.length && texts[i].startsWith(reversed); i++) if (texts[i] !== reversed) found.push(tokens[i]);
+    return found;
   }
 
   private forEachTokenOfStem(stem: string, visit: (token: number) => void): void {

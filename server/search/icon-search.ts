@@ -1,0 +1,99 @@
+// Search over every icon: the open sets and Font Awesome's (fa7-solid ...), in one index of the one
+// engine (open-sets-index.ts, search-index.ts). The Iconify API's /search and /keywords, the icon
+// browser and the MCP server's search tool all ask it. The index is built after a start (and at the
+// first search before that), and dropped when sets or releases change.
+import { inPrefixFilter } from '../iconify/query-values.ts';
+import { reloadable } from '../iconify/reloadable.ts';
+import type { IconSetsService } from '../iconify/icon-sets.service.ts';
+import type { ReleasesService } from '../releases/releases.service.ts';
+import { fontAwesomeMeanings } from './font-awesome-meanings.ts';
+import { buildOpenSetsIndex, type Meaning, type OpenSetsIndex, type SetListing } from './open-sets-index.ts';
+import type { SearchRepo } from './search.repo.ts';
+
+export interface IconQuery {
+  query: string;
+  /** Sets searched: exact prefixes, and prefixes ending in "-" (every set starting so); all when absent. */
+  prefixes?: readonly string[];
+  /** Only icons of this category of their set's listing. */
+  category?: string;
+  /** Only sets whose info says palette true (colours of their own) or false (currentColor). */
+  palette?: boolean;
+  limit: number;
+  /** Say why each icon matched ("settings → cog"). */
+  explain?: boolean;
+  /** The last word also finds the name words it ends ("cal": local), as the Iconify API's search does. */
+  endings?: boolean;
+}
+
+export interface IconHit {
+  /** The Iconify id, prefix:name. */
+  id: string;
+  prefix: string;
+  name: string;
+  /** Other names of the same icon in its set. */
+  aliases: readonly string[];
+  why?: string[];
+}
+
+export function createIconSearch({ sets, repo, releases }: { sets: IconSetsService; repo: SearchRepo; releases: ReleasesService }) {
+  const index = reloadable(async (): Promise<OpenSetsIndex> => {
+    const searchable = (await sets.list()).filter((set) => set.info && !set.info.hidden);
+    const byPrefix = new Map(searchable.map((set) => [set.prefix, set]));
+    if (!releases.loaded()) await releases.refresh();
+    const latest = releases.list().find((release) => release.isLatest);
+    const meanings = latest ? await fontAwesomeMeanings(repo, latest.id) : new Map<string, Meaning>();
+    const indexed = searchable.map((set) => ({
+      prefix: set.prefix,
+      category: set.info?.category,
+      palette: set.info?.palette === true,
+      logos: set.info?.category === 'Logos' || set.prefix.endsWith('-brands'),
+    }));
+    return buildOpenSetsIndex(indexed, async (set) => (await sets.listing(byPrefix.get(set.prefix)!)).listing as SetListing, meanings);
+  });
+
+  /** Which documents a query's filters let answer; undefined: all. */
+  function filterOf(built: OpenSetsIndex, query: IconQuery): ((document: number) => boolean) | undefined {
+    const { prefixes, palette, category } = query;
+    if (!prefixes && palette === undefined && category === undefined) return undefined;
+    const setAllowed = Uint8Array.from(built.sets, (set) => ((!prefixes || inPrefixFilter(set.prefix, prefixes)) && (palette === undefined || set.palette === palette) ? 1 : 0));
+    const categoryId = category === undefined ? undefined : built.categories.indexOf(category);
+    return (document) => setAllowed[built.documentSet[document]] === 1 && (categoryId === undefined || built.documentCategory[document] === categoryId);
+  }
+
+  return {
+    /** Drops the index (sets or releases changed): rebuilt at the next search. */
+    drop: (): void => index.drop(),
+    /** Builds the index now (after a start, so that the first search finds it). */
+    warm: async (): Promise<void> => void (await index.get()),
+    /** Whether the index is built (a search answers without waiting). */
+    ready: (): boolean => index.peek() !== undefined,
+    /** The prefixes of the sets searched, in the order they answer ties. */
+    prefixes: async (): Promise<string[]> => (await index.get()).sets.map((set) => set.prefix),
+
+    /** The icons matching `query`, best first, and how many matched. */
+    async find(query: IconQuery): Promise<{ total: number; icons: IconHit[] }> {
+      const built = await index.get();
+      const found = built.index.find(query.query, { limit: query.limit, allowed: filterOf(built, query), explain: query.explain, endings: query.endings });
+      const icons = found.documents.map((document, i): IconHit => {
+        const prefix = built.sets[built.documentSet[document]].prefix;
+        const name = built.index.nameOf(document);
+        return { id: `${prefix}:${name}`, prefix, name, aliases: built.index.aliasesOf(document), ...(found.why ? { why: found.why[i] } : {}) };
+      });
+      return { total: found.total, icons };
+    },
+
+    /** Words of icon names starting with `start` (and, with `endings`, ending with it), shortest first; and whether it is one. */
+    async nameWords(start: string, endings: boolean): Promise<{ exists: boolean; starting: string[]; ending: string[] }> {
+      const { index: engine } = await index.get();
+      const byLength = (a: string, b: string) => a.length - b.length || a.localeCompare(b);
+      const starting = engine.nameWordsStarting(start).filter((word) => word !== start).sort(byLength);
+      const ending = endings ? engine.nameWordsEnding(start).filter((word) => !word.startsWith(start)).sort(byLength) : [];
+      return { exists: engine.isNameWord(start), starting, ending };
+    },
+
+    /** Whether `word` is a word of some icon's name. */
+    isNameWord: async (word: string): Promise<boolean> => (await index.get()).index.isNameWord(word),
+  };
+}
+
+export type IconSearch = ReturnType<typeof createIconSearch>;

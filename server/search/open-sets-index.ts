@@ -1,0 +1,193 @@
+// The one index over every open icon set (and Font Awesome's, as fa7-solid ...): each icon a
+// document of the same engine that searches a release (search-index.ts). An open set's icons carry
+// only names, aliases and the set's categories; their meaning comes from what else is known:
+// - Font Awesome's label, search terms, aliases and categories, lent to an icon whose name (its
+//   style suffixes aside: cog-outline) is a Font Awesome icon's name or alias: mdi:cog is Font
+//   Awesome's gear, whose terms include "settings"; a longer name lends from its first words
+//   (bell-ring: bell), more weakly;
+// - how many sets draw an icon of that name (a tie-break: `close` is drawn by 150 sets, the
+//   concept people mean);
+// - the kind of set: general interface sets first, then emoji, flags, logos and archived sets.
+import { PostingsBuilder, words } from './index-builder.ts';
+import { partsOf, SearchIndex, type DocumentColumns } from './search-index.ts';
+
+/** What a set gives the index: its prefix, category (Iconify's collections list), and listing. */
+export interface IndexedSet {
+  prefix: string;
+  category: string | undefined;
+  palette: boolean;
+  /** A brand's logos: they answer their own names, after other icons. */
+  logos: boolean;
+}
+
+export interface SetListing {
+  uncategorized?: string[];
+  categories?: Record<string, string[]>;
+  aliases?: Record<string, string>;
+  suffixes?: Record<string, string>;
+  prefixes?: Record<string, string>;
+}
+
+/** What Font Awesome says of one icon, by its name and by each alias. */
+export interface Meaning {
+  name: string;
+  label: string;
+  terms: string[];
+  aliases: string[];
+  categories: string[];
+}
+
+export interface OpenSetsIndex {
+  index: SearchIndex;
+  sets: IndexedSet[];
+  /** Per document: its set (an index into `sets`) and its first category (an index into `categories`, or -1). */
+  documentSet: Uint16Array;
+  documentCategory: Int32Array;
+  categories: string[];
+}
+
+/** The order sets answer in when all else is equal: interface sets first. */
+const CATEGORY_ORDER = ['Material', 'UI 24px', 'UI 16px / 32px', 'UI Other / Mixed Grid', undefined, 'UI Multicolor', 'Programming', 'Thematic', 'Emoji', 'Flags / Maps', 'Logos', 'Archive / Unmaintained'];
+const categoryRank = (category: string | undefined) => {
+  const rank = CATEGORY_ORDER.indexOf(category);
+  return rank === -1 ? CATEGORY_ORDER.indexOf(undefined) : rank;
+};
+
+/**
+ * Name parts that say how an icon is drawn, not what: cog-outline is a cog. Sets' own theme
+ * suffixes and prefixes (their listings) are read too.
+ */
+const STYLE_PARTS = new Set([
+  ...['outline', 'outlined', 'outlines', 'fill', 'filled', 'solid', 'line', 'linear', 'bold', 'thin', 'light', 'regular', 'duotone', 'twotone', 'duo'],
+  ...['rounded', 'round', 'sharp', 'broken', 'bulk', 'baseline', 'alt', 'o', 'sm', 'md', 'lg', 'mini', 'micro', 'small', 'tiny', 'large'],
+  ...['12', '16', '20', '24', '28', '32', '48'],
+]);
+
+/** The name without the parts that say how it is drawn (at either end). */
+function baseOf(name: string, themeParts: Set<string>): string {
+  const parts = name.split('-');
+  let from = 0;
+  let to = parts.length;
+  while (to - from > 1 && (STYLE_PARTS.has(parts[to - 1]) || themeParts.has(parts[to - 1]))) to--;
+  while (to - from > 1 && (STYLE_PARTS.has(parts[from]) || themeParts.has(parts[from]))) from++;
+  return from === 0 && to === parts.length ? name : parts.slice(from, to).join('-');
+}
+
+/** The Font Awesome meaning of a name: of its base, else of its longest first words (`partial`). */
+function meaningOf(base: string, meanings: Map<string, Meaning>): { meaning: Meaning; partial: boolean } | undefined {
+  const whole = meanings.get(base);
+  if (whole) return { meaning: whole, partial: false };
+  const parts = base.split('-');
+  for (let length = parts.length - 1; length >= 1; length--) {
+    const meaning = meanings.get(parts.slice(0, length).join('-'));
+    if (meaning) return { meaning, partial: true };
+  }
+  return undefined;
+}
+
+/** Yields to waiting requests between sets: the index is built while the server serves. */
+const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+
+/** Whether a set's icons are Font Awesome's own (their meaning is theirs, not lent). */
+const isFontAwesome = (prefix: string) => /^fa(?:\d+)?-(?:solid|regular|brands)$/.test(prefix);
+
+/**
+ * Builds the index from the searchable sets (in the order given: Iconify's), a reader of each one's
+ * listing, and Font Awesome's meanings by name and alias (empty when no release is loaded).
+ */
+export async function buildOpenSetsIndex(given: IndexedSet[], listingOf: (set: IndexedSet) => Promise<SetListing>, meanings: Map<string, Meaning>): Promise<OpenSetsIndex> {
+  const sets = given.map((set, order) => ({ set, order })).sort((a, b) => categoryRank(a.set.category) - categoryRank(b.set.category) || a.order - b.order).map(({ set }) => set);
+  const builder = new PostingsBuilder();
+  const names: string[] = [];
+  const aliases: (readonly string[])[] = [];
+  const documentSet: number[] = [];
+  const documentCategory: number[] = [];
+  const logos: number[] = [];
+  const interned = new Map<string, { name: string; sets: number }>();
+  /** Per document: its concept (the name without style parts); per concept, the sets that draw it. */
+  const concepts: string[] = [];
+  const conceptSets = new Map<string, number>();
+  const categoryIds = new Map<string, number>();
+  const categoryNames: string[] = [];
+  const noAliases: readonly string[] = [];
+
+  for (const [setIndex, set] of sets.entries()) {
+    if (setIndex > 0) await nextTurn();
+    const listing = await listingOf(set);
+    const themeParts = new Set([...Object.keys(listing.suffixes ?? {}), ...Object.keys(listing.prefixes ?? {})].flatMap((theme) => theme.split('-')).filter(Boolean));
+    const aliasesOf = new Map<string, string[]>();
+    for (const [alias, target] of Object.entries(listing.aliases ?? {})) aliasesOf.set(target, [...(aliasesOf.get(target) ?? []), alias]);
+    const categoryOf = new Map<string, number>();
+    for (const [category, members] of Object.entries(listing.categories ?? {})) {
+      let id = categoryIds.get(category);
+      if (id === undefined) {
+        categoryIds.set(category, (id = categoryIds.size));
+        categoryNames.push(category);
+      }
+      for (const member of members) if (!categoryOf.has(member)) categoryOf.set(member, id);
+    }
+    const seen = new Set<string>();
+    const seenConcepts = new Set<string>();
+    const fontAwesome = isFontAwesome(set.prefix);
+    for (const list of [listing.uncategorized ?? [], ...Object.values(listing.categories ?? {})]) {
+      for (const given of list) {
+        if (seen.has(given)) continue;
+        seen.add(given);
+        const document = names.length;
+        const known = interned.get(given);
+        if (known) known.sets++;
+        else interned.set(given, { name: given, sets: 1 });
+        const name = known?.name ?? given;
+        names.push(name);
+        const own = aliasesOf.get(name) ?? noAliases;
+        aliases.push(own);
+        documentSet.push(setIndex);
+        const category = categoryOf.get(name) ?? -1;
+        documentCategory.push(category);
+        logos.push(set.logos ? 1 : 0);
+        builder.add(document, 'id', name);
+        for (const alias of own) builder.add(document, 'alias', alias);
+        if (category !== -1) builder.add(document, 'category', categoryNames[category]);
+        const base = baseOf(name, themeParts);
+        concepts.push(base);
+        if (!seenConcepts.has(base)) {
+          seenConcepts.add(base);
+          conceptSets.set(base, (conceptSets.get(base) ?? 0) + 1);
+        }
+        const found = meaningOf(base, meanings) ?? own.map((alias) => meaningOf(alias, meanings)).find(Boolean);
+        if (!found) continue;
+        const { meaning, partial } = found;
+        // Lent: what Font Awesome's icon of this name means, below the icon's own name (Font
+        // Awesome's own sets too: the name is what an icon of any set is first).
+        const strong = partial ? 'lentWord' : 'lent';
+        builder.add(document, strong, meaning.label);
+        if (meaning.name !== name) builder.add(document, strong, meaning.name);
+        for (const term of meaning.terms) builder.add(document, words(term).length === 1 ? strong : 'lentWord', term);
+        if (fontAwesome && !partial) for (const category of meaning.categories) builder.add(document, 'category', category);
+      }
+    }
+  }
+  await nextTurn();
+  const postings = builder.build();
+  await nextTurn();
+  const count = names.length;
+  const columns: DocumentColumns = {
+    rowIds: new Int32Array(0),
+    names,
+    aliases,
+    styles: Uint8Array.from(names, (name) => Math.min(interned.get(name)!.sets, 255)),
+    // The words of what it draws: cog-outline is one word, a cog.
+    parts: Uint8Array.from(concepts, (concept) => Math.min(partsOf(concept), 255)),
+    // How many sets draw its concept: the one people mean, first among equals.
+    prominence: Uint8Array.from(concepts, (concept) => Math.min(conceptSets.get(concept)!, 255)),
+    since: new Int32Array(count),
+    logos: Uint8Array.from(logos),
+  };
+  return {
+    index: new SearchIndex({ columns, postings }),
+    sets,
+    documentSet: Uint16Array.from(documentSet),
+    documentCategory: Int32Array.from(documentCategory),
+    categories: categoryNames,
+  };
+}
