@@ -105,6 +105,22 @@ export function createReleasesService(repo: ReleasesRepo) {
     return (pending ??= apply(version).finally(() => (pending = null)));
   }
 
+  // The check after a read, shared by every read that ended in the same turn of the event loop:
+  // one data_version pragma (or counter read) in the turn's check phase, after all of them,
+  // instead of one per read. It still runs after each of those reads ended, which is all a read
+  // needs to know that nothing committed while it ran.
+  let afterReads: Promise<void> | null = null;
+  function checkAfterReads(): Promise<void> {
+    return (afterReads ??= new Promise<void>((resolve, reject) =>
+      setImmediate(() => {
+        afterReads = null;
+        const refreshing = check();
+        if (refreshing) refreshing.then(resolve, reject);
+        else resolve();
+      }),
+    ));
+  }
+
   /** The release list as of the last refresh (see app.ts: every request waits for one first). */
   function current(): Snapshot {
     if (!snapshot) throw new AppError(503, 'INTERNAL', 'the release list has not been read from the database yet; retry shortly', undefined, { 'Retry-After': '1' });
@@ -150,7 +166,7 @@ export function createReleasesService(repo: ReleasesRepo) {
         if (!snapshot) await check();
         const before = current();
         const result = await read();
-        await check();
+        await checkAfterReads();
         if (snapshot === before) return result; // no release changed while it read
         if (attempt === MAX_READ_ATTEMPTS) throw new AppError(503, 'INTERNAL', 'the data changed during every attempt to read it; retry shortly');
       }
