@@ -28,6 +28,8 @@ function filesUnder(dir: string, keep: (file: string) => boolean): string[] {
 }
 
 const HARFBUZZ_WASM = 'node_modules/harfbuzzjs/dist/harfbuzz-subset.wasm';
+/** The MCP icon picker inlines this bundle of @modelcontextprotocol/ext-apps (server/mcp/picker.resource.ts). */
+const MCP_APP_BUNDLE = 'node_modules/@modelcontextprotocol/ext-apps/dist/src/app-with-deps.js';
 
 /** subset-font reads harfbuzz's WebAssembly from its package folder; here, from the unpacked tree. */
 const harfbuzzFromTree: Plugin = {
@@ -63,6 +65,7 @@ export async function buildExecutable(): Promise<{ file: string; bytes: number }
   const addon = `node_modules/better-sqlite3/prebuilds/${process.platform}-${process.arch}.node`;
   assets.set(addon, readFileSync(join(dirname(require.resolve('better-sqlite3/package.json')), relative('node_modules/better-sqlite3', addon))));
   assets.set('package.json', readFileSync(join(root, 'package.json')));
+  assets.set(MCP_APP_BUNDLE, readFileSync(join(root, MCP_APP_BUNDLE)));
   assets.set(HARFBUZZ_WASM, readFileSync(require.resolve(HARFBUZZ_WASM.slice('node_modules/'.length), { paths: [dirname(require.resolve('subset-font'))] })));
 
   const bundle = join(work, 'iconmeta.cjs');

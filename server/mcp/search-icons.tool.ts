@@ -37,7 +37,7 @@ export const searchResultSchema = z.object({
 
 const output = z.object({
   query: z.string(),
-  total: z.number().int().describe('Icons the engine found (before filters); icons holds the best of them'),
+  total: z.number().int().describe('Icons the engine answered before filters (within one Font Awesome release: every match; across the sets: at most what was asked for)'),
   icons: z.array(searchResultSchema),
 });
 
