@@ -44,13 +44,14 @@ export const optionalWord = (word: string) => JOINING_WORDS.has(word) || DESCRIB
 
 /**
  * The words search reads of a query: lowercase, Font Awesome's class names as the names they give,
- * the words of a request's grammar dropped (all of them kept when nothing else is left), at most
- * MAX_QUERY_WORDS.
+ * the words of a request's grammar dropped (all of them kept when nothing else is left), each
+ * once, at most MAX_QUERY_WORDS.
  */
 export function queryWordsOf(query: string): string[] {
   const all = words(iconNamesOf(query));
   const meant = all.filter((word) => !REQUEST_WORDS.has(word));
-  return (meant.some((word) => !optionalWord(word)) ? meant : all).slice(0, MAX_QUERY_WORDS);
+  // A word said twice means no more than once ("house house").
+  return [...new Set(meant.some((word) => !optionalWord(word)) ? meant : all)].slice(0, MAX_QUERY_WORDS);
 }
 
 /** Two or three words in each order but the one given, joined by hyphens as ids are. */

@@ -362,27 +362,13 @@ export class SearchIndex {
       if (packed === undefined) return;
       const token = this.postings.tokens[matches.token(document)];
       const word = queryWords[i];
-      // A word found only in what Font Awesome's icon of the same name lends: the icon is its meaning.
-      const weight = this.fieldWeight(matches.token(document), document);
-      const lent = weight === FIELD_WEIGHT.lent || weight === FIELD_WEIGHT.lentWord;
-      if (lent && !name.split('-').includes(token)) why.push(`${word} → ${name}`);
+      // A word found in the name says which; one found elsewhere (an alias, what Font Awesome's
+      // icon of the same name lends, a category) says the icon is what it means.
+      if (!name.split('-').includes(token)) why.push(`${word} → ${name}`);
       else if (token !== word) why.push(`${word} → ${token}`);
       else why.push(word);
     });
     return why;
-  }
-
-  /** The field weight of token `t` in `document` (0: not in it). */
-  private fieldWeight(t: number, document: number): number {
-    const { postingStart, postingDocs, postingWeights } = this.postings;
-    let low = postingStart[t];
-    let high = postingStart[t + 1];
-    while (low < high) {
-      const middle = (low + high) >>> 1;
-      if (postingDocs[middle] < document) low = middle + 1;
-      else high = middle;
-    }
-    return low < postingStart[t + 1] && postingDocs[low] === document ? postingWeights[low] & ~PHRASE_FLAG : 0;
   }
 
   private rank(all: WordMatches[], naming: Naming, options: SearchOptions): { documents: number[]; total: number } {
