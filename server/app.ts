@@ -172,9 +172,6 @@ export function createApp({ database, config, logger, ...options }: AppDeps) {
     },
   });
   app.use(createTokenRouter(auth, failureLimit));
-  // MCP (Streamable HTTP at /mcp; `iconmeta mcp` serves the same over stdio). searchIcons is the one search engine.
-  const mcp = createMcp({ searchIcons: openSetSearch(iconSetSearch), releaseSearch: search, iconSets, releases, icons, changes, iconifyPath: config.iconifyPath, logger });
-  app.use(createMcpRouter({ mcp, allowedHosts: config.mcpAllowedHosts, rateLimit: config.mcpRateLimit, requireToken: config.mcpRequireToken, authenticate: auth.authenticate, clientAddress }));
   // The Iconify API answers before Express (iconifyHandler below); what it hands over (a fault it
   // met, another method) ends here: the error handler's problem, or the usual 404.
   app.use(config.iconifyPath, (req, _res, next) => next(iconifyFailures.get(req)));
@@ -186,6 +183,9 @@ export function createApp({ database, config, logger, ...options }: AppDeps) {
   const documentStore = createDocumentStore(graphqlBudget.documentStoreBytes);
   const apollo = createApolloServer(logger, schema, compiled, outages, documentStore);
   app.use(createGraphQLRouter({ apollo, admission, services, authenticate: auth.authenticate, cache }));
+  // MCP (Streamable HTTP at /mcp, last: no other route passes through it; `iconmeta mcp` serves the same over stdio). searchIcons is the one search engine.
+  const mcp = createMcp({ searchIcons: openSetSearch(iconSetSearch), releaseSearch: search, iconSets, releases, icons, changes, iconifyPath: config.iconifyPath, logger });
+  app.use(createMcpRouter({ mcp, allowedHosts: config.mcpAllowedHosts, rateLimit: config.mcpRateLimit, requireToken: config.mcpRequireToken, authenticate: auth.authenticate, clientAddress }));
   app.use((req) => {
     throw notFound(`no route for ${req.method} ${req.path}`);
   });

@@ -90,7 +90,7 @@ describe('the icon picker (MCP App) in Chromium', function () {
   it('shows the first search the tool answered, then what is typed, drawn', async () => {
     const first = await client.callTool({ name: 'pick_icon', arguments: { query: 'home' } });
     await page.evaluate((result) => (window as unknown as { bridge: { sendToolResult(r: unknown): void } }).bridge.sendToolResult(result), first as unknown as Record<string, unknown>);
-    await picker.waitForSelector('#grid button[data-id="fa7-solid:house"] svg path');
+    await picker.waitForSelector('#grid button[data-id="mdi:home"] svg path');
     expect(await picker.$eval('#query', (input) => (input as HTMLInputElement).value)).to.equal('home');
     await picker.click('#query', { count: 3 });
     await picker.type('#query', 'close');
