@@ -147,7 +147,7 @@ export function createApp({ database, config, logger, ...options }: AppDeps) {
     res.set('Cache-Control', 'no-store').status(problems.length === 0 ? 200 : 503).json({ status: problems.length === 0 ? 'ready' : 'not ready', problems, releases: count });
   });
   // The icon browser: / and /graphql from a browser (no `query`), /icons/:id, /diff, /api, /sets (open icon sets), /web/*.
-  app.use(createWebRouter({ assets: loadWebAssets(), releases, icons, search, changes, iconSets, iconSetSearch, iconifyPath: config.iconifyPath }));
+  app.use(createWebRouter({ assets: loadWebAssets(), releases, icons, search, changes, iconSets, iconSearch, iconifyPath: config.iconifyPath }));
   app.get('/openapi.json', (req, res) => serveCachedJson(cache, req, res, '/openapi.json', CACHE_SHORT, () => openApiDocument));
   app.use(createChangesRouter({ releases, changes, cache }));
   app.use(createReleasesRouter({ releases, catalogue, icons, cache }));

@@ -1,7 +1,8 @@
-// The icon browser's pages for the open icon sets (/sets, /sets/:prefix, /sets/search,
-// /sets/:prefix/:name) over HTTP, on Font Awesome 7.3.1's sets, @iconify-json/mdi and a set whose
-// info is hostile markup; a list of 238 sets (as many as @iconify/json holds) stays light; and one
-// set page and one icon page in Chromium, under their CSP, with no console error.
+// The icon browser's pages for the open icon sets (/sets, /sets/:prefix, /sets/:prefix/:name) and
+// the search over every icon (/search, from the header's box) over HTTP, on Font Awesome 7.3.1
+// (its release and its Iconify sets), @iconify-json/mdi and a set whose info is hostile markup; a
+// list of 238 sets (as many as @iconify/json holds) stays light; and a set page, an icon page and
+// the search page in Chromium, under their CSP, with no console error.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,6 +15,8 @@ import { buildTestApp, databaseWith, loadPackages, rawGet, type TestApp } from '
 import { root } from './process-helpers.ts';
 
 const MDI = join(root, 'node_modules/@iconify-json/mdi');
+// UPDATE_SCREENSHOTS=1 also writes docs/screenshots/search.png.
+const screenshots = process.env.UPDATE_SCREENSHOTS === '1' ? join(root, 'docs', 'screenshots') : null;
 const tiny = (prefix: string, info: Record<string, unknown>, categories?: Record<string, string[]>) => ({
   prefix,
   info: { total: 2, version: '1.0.0', license: { title: 'MIT', spdx: 'MIT' }, samples: ['square', 'dot'], palette: false, ...info },
@@ -42,6 +45,15 @@ const INJECTED = ['<script>alert', '<img src=x', '<svg onload', 'href="javascrip
 
 /** The icon pages a grid links to, in order. */
 const cellsOf = (html: string) => [...html.matchAll(/<a class="cell" href="\/sets\/([^"/]+)\/([^"]+)"/g)].map((m) => `${m[1]}:${m[2]}`);
+/** The search page's answers, in order: id, where from, why it matched, and the page it links to. */
+const hitsOf = (html: string) =>
+  [...html.matchAll(/<a class="hit" href="([^"]+)">.*?<span class="hit-id">([^<]*)<\/span><span class="hit-from">([^<]*)<\/span><span class="why"><span class="sr-only">matched: <\/span>([^<]*)</g)].map((m) => ({
+    id: m[2],
+    from: m[3],
+    why: unescape(m[4]),
+    href: unescape(m[1]),
+  }));
+const idsOf = (html: string) => hitsOf(html).map((hit) => hit.id);
 const unescape = (html: string) => html.replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code)));
 
 describe('open icon set pages', function () {
@@ -89,7 +101,7 @@ describe('open icon set pages', function () {
   it('when a set page is asked for, it shows its info and its icons in pages, under categories, with a search box limited to it', async () => {
     const res = await app.http.get('/sets/mdi').expect(200);
     expect(res.text).to.contain('<h1>Material Design Icons</h1>').and.contain('7,447 icons').and.contain('>Pictogrammers</a>');
-    expect(res.text).to.contain('<input type="hidden" name="prefix" value="mdi">').and.contain('action="/sets/search"');
+    expect(res.text).to.contain('<input type="hidden" name="set" value="mdi">').and.contain('action="/search"');
     expect(res.text).to.contain('<h3 class="group">Account / User</h3>');
     expect(cellsOf(res.text)).to.have.length(240);
     expect(res.text).to.contain('<a href="/sets/mdi?page=2" rel="next">').and.contain('Page 1 of ');
@@ -106,23 +118,99 @@ describe('open icon set pages', function () {
   });
 
   it('when searching within a set, it finds mdi:home first for "home", in the order the Iconify API answers', async () => {
-    const res = await app.http.get('/sets/search?q=home&prefix=mdi').expect(200);
-    const found = cellsOf(res.text);
+    const res = await app.http.get('/search?q=home&set=mdi').expect(200);
+    const found = idsOf(res.text);
     expect(found[0]).to.equal('mdi:home');
     expect(found.every((id) => id.startsWith('mdi:'))).to.equal(true);
+    // The same engine as the Iconify API's search, in its order (the page names each icon by its
+    // name, where the Iconify API may answer an alias that holds the words as typed).
     const { body } = await app.http.get('/iconify/search?query=home&prefix=mdi&limit=999').expect(200);
-    expect(found).to.deep.equal(body.icons.slice(0, 240));
+    expect(found).to.have.length(120); // a page
+    expect(found.slice(0, 10)).to.deep.equal(body.icons.slice(0, 10));
     expect(res.text).to.contain('<option value="mdi" selected>');
   });
 
   it('when searching every set, it answers icons of several sets, says how many each holds, and pages them', async () => {
-    const res = await app.http.get('/sets/search?q=house').expect(200);
-    const found = cellsOf(res.text);
-    expect(found).to.include('fa7-solid:house').and.include('mdi:house'); // an alias of mdi:home, answered by the name that matched
-    expect(res.text).to.contain('href="/sets/search?q=house&#38;prefix=fa7-solid"');
-    const arrows = await app.http.get('/sets/search?q=arrow').expect(200);
-    expect(arrows.text).to.contain('<a href="/sets/search?q=arrow&#38;page=2" rel="next">');
-    expect((await app.http.get('/sets/search').expect(200)).text).to.contain('Type what the icon shows');
+    const res = await app.http.get('/search?q=house').expect(200);
+    const found = idsOf(res.text);
+    expect(found).to.include('fa7-solid:house').and.include('mdi:home'); // mdi:home by its alias house
+    expect(hitsOf(res.text).find((hit) => hit.id === 'mdi:home')!.why).to.equal('house → home');
+    expect(res.text).to.contain('href="/search?q=house&#38;set=fa7-solid"');
+    const arrows = await app.http.get('/search?q=arrow').expect(200);
+    expect(arrows.text).to.contain('<a href="/search?q=arrow&#38;page=2" rel="next">');
+    expect((await app.http.get('/search').expect(200)).text).to.contain('Type what the icon shows');
+  });
+
+  it('when /search is asked for words, it answers open sets and Font Awesome together, each with its glyph, its set and why it matched', async () => {
+    const res = await app.http.get('/search?q=settings').expect(200);
+    expect(res.headers['content-security-policy']).to.match(/default-src 'none'/);
+    const hits = hitsOf(res.text);
+    expect(hits.find((hit) => hit.id === 'mdi:cog')).to.deep.equal({ id: 'mdi:cog', from: 'Material Design Icons', why: 'settings → cog', href: '/sets/mdi/cog' });
+    expect(hits.find((hit) => hit.id === 'fa7-solid:gear')).to.deep.equal({ id: 'fa7-solid:gear', from: 'Font Awesome 7 Solid', why: 'settings → gear', href: '/sets/fa7-solid/gear' });
+    expect(hits.slice(0, 10).map((hit) => hit.id.split(':')[0])).to.include('mdi').and.include('fa7-solid');
+    expect(res.text).to.contain('<img class="glyph mono" src="/iconify/mdi/cog.svg"');
+    expect(res.text).to.match(/<p class="status" id="status" role="status">\d+ icons for “settings” in \d sets<\/p>/);
+    // The one box is the header's; the page's filters belong to its form.
+    expect(res.text).to.contain('<input id="find-q" name="q" type="search" value="settings"').and.contain('autofocus></form>');
+    for (const name of ['set', 'license', 'style', 'v']) expect(res.text).to.contain(`<select name="${name}" form="find">`);
+  });
+
+  it('when any page is asked for, its header holds the one search box, a GET of /search', async () => {
+    for (const path of ['/', '/icons/gear', '/sets', '/sets/mdi', '/sets/mdi/home', '/diff', '/api', '/sets/nope']) {
+      const { text } = await app.http.get(path);
+      expect(text, path).to.contain('<form class="find" id="find" action="/search" method="get" role="search">').and.not.contain('autofocus></form>');
+    }
+  });
+
+  it('when a licence is chosen, it searches the sets stating it, and lists the licences the sets state', async () => {
+    const apache = await app.http.get('/search?q=settings&license=Apache-2.0').expect(200);
+    expect(idsOf(apache.text)).to.include('mdi:cog');
+    expect(idsOf(apache.text).every((id) => id.startsWith('mdi:'))).to.equal(true);
+    expect(apache.text).to.contain('<option value="Apache-2.0" selected>Apache 2.0 (1 set)</option>').and.contain('<option value="CC-BY-4.0">CC BY 4.0 (3 sets)</option>');
+    const cc = idsOf((await app.http.get('/search?q=settings&license=CC-BY-4.0').expect(200)).text);
+    expect(cc).to.include('fa7-solid:gear');
+    expect(cc.every((id) => id.startsWith('fa7-'))).to.equal(true);
+    const none = await app.http.get('/search?q=settings&set=mdi&license=CC-BY-4.0').expect(200);
+    expect(idsOf(none.text)).to.deep.equal([]);
+    expect(none.text).to.contain('0 icons for “settings” in Material Design Icons');
+    const unknown = await app.http.get('/search?q=settings&license=WTFPL').expect(200);
+    expect(unknown.text).to.contain('No set here is under “WTFPL”; any licence is searched.');
+    expect(idsOf(unknown.text)).to.include('mdi:cog').and.include('fa7-solid:gear');
+  });
+
+  it("when a style is chosen, it answers Font Awesome's sets of that style and other sets' icons named so", async () => {
+    const regular = idsOf((await app.http.get('/search?q=settings&style=regular').expect(200)).text);
+    expect(regular).to.include('mdi:cog-outline').and.not.include('mdi:cog').and.not.include('fa7-solid:gear');
+    expect(regular.every((id) => id.startsWith('fa7-regular:') || /-(outline|outlined|line|regular)$/.test(id))).to.equal(true);
+    const solid = idsOf((await app.http.get('/search?q=house&style=solid').expect(200)).text);
+    expect(solid).to.include('fa7-solid:house').and.not.include('fa7-regular:house');
+    const brands = idsOf((await app.http.get('/search?q=apple&style=brands').expect(200)).text);
+    expect(brands[0]).to.equal('fa7-brands:apple');
+    expect(brands.every((id) => id.startsWith('fa7-brands:'))).to.equal(true);
+  });
+
+  it("when a Font Awesome release is chosen, that release's own index answers, its icons linked to its pages, saying why", async () => {
+    const res = await app.http.get('/search?q=settings&v=7.3.1').expect(200);
+    const hits = hitsOf(res.text);
+    expect(hits[0]).to.deep.equal({ id: 'gear', from: 'Font Awesome 7.3.1', why: 'settings → gear', href: '/icons/gear?v=7.3.1' });
+    expect(res.text).to.contain('<option value="7.3.1" selected>Font Awesome 7.3.1 (latest)</option>');
+    expect(res.text).to.match(/<a class="hit" href="\/icons\/gear\?v=7\.3\.1"><svg viewBox="0 0 \d+ \d+" aria-hidden="true"/);
+    // Its ranking is GraphQL search's, for the same release.
+    const { body } = await app.http.post('/graphql').send({ query: '{ search(version: "7.3.1", query: "settings", first: 5) { id } }' }).expect(200);
+    expect(hits.slice(0, 5).map((hit) => hit.id)).to.deep.equal(body.data.search.map((icon: { id: string }) => icon.id));
+    const brands = hitsOf((await app.http.get('/search?q=apple&v=7.3.1&style=brands').expect(200)).text);
+    expect(brands.map((hit) => hit.id)).to.include('apple').and.not.include('apple-whole');
+    expect(idsOf((await app.http.get('/search?q=settings&v=7.x&license=Apache-2.0').expect(200)).text)).to.deep.equal([]);
+    expect(idsOf((await app.http.get('/search?q=settings&v=7.x&license=CC-BY-4.0').expect(200)).text)).to.include('gear');
+    const unknown = await app.http.get('/search?q=settings&v=9.9.9').expect(200);
+    expect(unknown.text).to.contain('release 9.9.9 is not available; every set is searched instead.');
+    expect(idsOf(unknown.text)).to.include('mdi:cog');
+  });
+
+  it('when the open sets\' old search address is asked for, it redirects to the search over every icon', async () => {
+    const moved = await app.http.get('/sets/search?q=home&prefix=mdi&page=2').expect(301);
+    expect(moved.headers.location).to.equal('/search?q=home&set=mdi&page=2');
+    expect((await app.http.get('/sets/search').expect(301)).headers.location).to.equal('/search?');
   });
 
   it("when an icon page is asked for, it shows the glyph and the set's licence, and snippets that name this server's Iconify API", async () => {
@@ -172,13 +260,13 @@ describe('open icon set pages', function () {
     expect(set.headers['cache-control']).to.equal('no-store');
     expect((await app.http.get('/sets/no-such-set/home').expect(404)).text).to.contain('No icon set “no-such-set”');
     expect((await app.http.get('/sets/mdi/no-such-icon').expect(404)).text).to.contain('No icon “no-such-icon” in Material Design Icons');
-    expect((await app.http.get('/sets/search?q=home&prefix=nope').expect(404)).text).to.contain('No icon set “nope”');
+    expect((await app.http.get('/search?q=home&set=nope').expect(404)).text).to.contain('No icon set “nope”');
     const hostile = await app.http.get('/sets/mdi/%3Cscript%3Ealert(1)%3C%2Fscript%3E').expect(404);
     expect(hostile.text).to.contain('No icon “&#60;script&#62;alert(1)&#60;/script&#62;”').and.not.contain('<script>alert');
   });
 
   it("when a set's info is markup, every page writes it as text and links only to http(s) addresses", async () => {
-    const pages = ['/sets', '/sets/hostile', '/sets/hostile/square', '/sets/hostile/dot', '/sets/search?q=square&prefix=hostile', '/sets/search?q=%3Cscript%3Ealert(1)%3C/script%3E'];
+    const pages = ['/sets', '/sets/hostile', '/sets/hostile/square', '/sets/hostile/dot', '/search?q=square&set=hostile', '/search?q=%3Cscript%3Ealert(1)%3C/script%3E', '/search?q=square&license=%3Cscript%3E'];
     for (const path of pages) {
       const { text } = await app.http.get(path).expect(200);
       for (const injected of INJECTED) expect(text, `${path}: ${injected}`).to.not.contain(injected);
@@ -233,10 +321,57 @@ describe('open icon set pages', function () {
       expect(await drawn(1)).to.equal(1);
       expect(await page.$$eval('.snippet-block h3', (hs) => hs.map((h) => h.firstChild!.textContent!.trim()))).to.deep.equal(['Web component', 'React', 'Vue', 'CSS', 'SVG']);
       await go('/sets/mdi');
-      await page.type('input[name="q"]', 'home');
+      await page.type('#main input[name="q"]', 'home');
       await Promise.all([page.waitForNavigation({ waitUntil: 'networkidle0' }), page.keyboard.press('Enter')]);
-      expect(new URL(page.url()).search).to.equal('?prefix=mdi&q=home');
-      expect(await page.$eval('#main .cell', (a) => a.getAttribute('href'))).to.equal('/sets/mdi/home');
+      expect(new URL(page.url()).search).to.equal('?set=mdi&q=home');
+      expect(await page.$eval('#main .hit', (a) => a.getAttribute('href'))).to.equal('/sets/mdi/home');
+    });
+
+    it('searches every icon from the header\'s box: open sets and Font Awesome together, each saying why, as typed and as filtered', async () => {
+      await go('/sets');
+      await page.type('#find-q', 'settings');
+      await Promise.all([page.waitForNavigation({ waitUntil: 'networkidle0' }), page.keyboard.press('Enter')]);
+      expect(new URL(page.url()).pathname + new URL(page.url()).search).to.equal('/search?q=settings');
+      /** The answers shown: id and why, in order. */
+      const shown = () => page.$$eval('#results .hit', (hits) => hits.map((a) => `${a.querySelector('.hit-id')!.textContent} (${a.querySelector('.why')!.textContent!.replace(/^matched: /, '')})`));
+      const first = await shown();
+      expect(first).to.include('mdi:cog (settings → cog)').and.include('fa7-solid:gear (settings → gear)');
+      expect(await drawn(12)).to.equal(12);
+      expect(await page.evaluate(() => document.activeElement?.id)).to.equal('find-q');
+
+      // As typed: the results follow the box, and the URL with them.
+      const typed = async (query: string) => {
+        await page.click('#find-q', { count: 3 });
+        await page.keyboard.press('Backspace');
+        await page.type('#find-q', query);
+        await page.waitForFunction((q) => document.getElementById('results')?.dataset.q === q, {}, query);
+      };
+      await typed('close the dialog');
+      const closing = await shown();
+      expect(closing.slice(0, 20).some((hit) => hit.startsWith('mdi:'))).to.equal(true);
+      expect(closing.slice(0, 20).some((hit) => hit.startsWith('fa7-'))).to.equal(true);
+      expect(closing.some((hit) => / → /.test(hit))).to.equal(true);
+      expect(new URL(page.url()).search).to.equal('?q=close+the+dialog');
+      await typed('settings');
+      if (screenshots) {
+        mkdirSync(screenshots, { recursive: true });
+        await page.screenshot({ path: join(screenshots, 'search.png') });
+      }
+
+      // A filter: only the sets under that licence answer.
+      await page.select('select[name="license"]', 'Apache-2.0');
+      await page.waitForFunction(() => location.search.includes('license=Apache-2.0') && !document.getElementById('results')?.hasAttribute('aria-busy'));
+      const apache = await shown();
+      expect(apache).to.include('mdi:cog (settings → cog)');
+      expect(apache.every((hit) => hit.startsWith('mdi:'))).to.equal(true);
+
+      // A release: its own icons, linked to its pages.
+      await page.select('select[name="license"]', '');
+      await page.select('select[name="v"]', '7.3.1');
+      await page.waitForFunction(() => location.search === '?q=settings&v=7.3.1' && !document.getElementById('results')?.hasAttribute('aria-busy'));
+      expect((await shown())[0]).to.equal('gear (settings → gear)');
+      await Promise.all([page.waitForNavigation({ waitUntil: 'networkidle0' }), page.click('#results .hit')]);
+      expect(new URL(page.url()).pathname + new URL(page.url()).search).to.equal('/icons/gear?v=7.3.1');
     });
   });
 });

@@ -72,6 +72,16 @@ export function createSearchService(repo: SearchRepo, releases: ReleasesService,
       return rowIds;
     },
 
+    /** The first `limit` matches, each with why it matched ("settings → cog"), and how many matched: the icon browser's search page. */
+    async explained(release: Release, query: string, limit: number): Promise<{ total: number; hits: { rowId: number; why: string[] }[] }> {
+      if (query.length > MAX_QUERY_LENGTH) {
+        throw new AppError(400, 'INVALID_PARAMETER', `the search query is longer than ${MAX_QUERY_LENGTH} characters`);
+      }
+      const index = await indexOf(release);
+      const found = index.find(query, { limit, explain: true });
+      return { total: found.total, hits: found.documents.map((document, i) => ({ rowId: index.rowIdOf(document), why: found.why?.[i] ?? [] })) };
+    },
+
     /** Bytes of kept results, counted against their budget. */
     resultsBytes: () => results.calculatedSize,
   };

@@ -1,5 +1,6 @@
 // The page shell every view of the icon browser shares: head (the stylesheet and the theme script,
-// inlined: nothing to fetch before first paint; the page's modules), header with navigation and theme switch, and the
+// inlined: nothing to fetch before first paint; the page's modules), header with navigation, the
+// one search box over every icon (/search) and theme switch, and the
 // data attribution. Pages are server-rendered; the scripts only add what needs a browser.
 import type { WebAssets } from './assets.ts';
 
@@ -17,7 +18,10 @@ export function pageCsp(assets: WebAssets): string {
   return `default-src 'none'; script-src 'self' ${assets.inline('theme.js').hash}; style-src 'self' ${assets.inline('app.css').hash}; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'`;
 }
 
-export type Section = 'icons' | 'sets' | 'diff' | 'api';
+export type Section = 'icons' | 'sets' | 'search' | 'diff' | 'api';
+
+/** The longest query the header's search box takes (the Iconify API's search refuses longer ones). */
+export const SEARCH_MAX_LENGTH = 256;
 
 export interface PageOptions {
   title: string;
@@ -31,14 +35,22 @@ export interface PageOptions {
   script?: string;
   /** The footer's data attribution (HTML), when not Font Awesome's: the open icon sets' pages. */
   attribution?: string;
+  /** The header's search box: the query it shows. */
+  query?: string;
+  /** The search page: the box has the focus, and the page's filters join its form. */
+  searching?: boolean;
 }
 
-const FONT_AWESOME_ATTRIBUTION =
+export const FONT_AWESOME_ATTRIBUTION =
   'Font Awesome Free by Fonticons, Inc. (<a href="https://fontawesome.com/license/free">license</a>: icons CC BY 4.0, metadata MIT), modified: imported from the published packages and reshaped.';
 
 const MOON = '<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="M20 14.5A8.5 8.5 0 0 1 9.5 4a8.5 8.5 0 1 0 10.5 10.5z"/></svg>';
 
-export function page(assets: WebAssets, { title, section, view, body, version, script, attribution }: PageOptions): string {
+/** The one search box over every icon, in every page's header: a GET of /search. */
+const searchBox = (query: string, searching: boolean) =>
+  `<form class="find" id="find" action="/search" method="get" role="search"><label class="sr-only" for="find-q">Search every icon</label><input id="find-q" name="q" type="search" value="${escapeHtml(query)}" placeholder="Search every icon" autocomplete="off" spellcheck="false" maxlength="${SEARCH_MAX_LENGTH}"${searching ? ' autofocus' : ''}></form>`;
+
+export function page(assets: WebAssets, { title, section, view, body, version, script, attribution, query = '', searching = false }: PageOptions): string {
   const v = version ? `?v=${encodeURIComponent(version)}` : '';
   const link = (href: string, name: Section, text: string) =>
     `<a href="${href}"${section === name ? ' aria-current="page"' : ''}>${text}</a>`;
@@ -54,6 +66,7 @@ export function page(assets: WebAssets, { title, section, view, body, version, s
 <a class="skip" href="#main">Skip to content</a>
 <header class="top"><a class="brand" href="/${v}">iconmeta</a>
 <nav aria-label="Main">${link(`/${v}`, 'icons', 'Icons')}${link('/sets', 'sets', 'Icon sets')}${link(`/diff${version ? `?to=${encodeURIComponent(version)}` : ''}`, 'diff', 'Release diff')}${link('/api', 'api', 'API')}</nav>
+${searchBox(query, searching)}
 <button type="button" class="theme" id="theme" aria-label="Switch to dark theme" title="Switch theme">${MOON}</button>
 </header>
 <main id="main">${body}</main>

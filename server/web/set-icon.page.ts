@@ -79,8 +79,8 @@ export function missingSetPage({ assets }: SetIconPageDeps, prefix: string, set?
   const body =
     set && name !== undefined
       ? `<h1>No icon “${escapeHtml(name)}” in ${escapeHtml(setName(set))}</h1>
-<p>It is neither an icon nor an alias there. <a href="${escapeHtml(`/sets/search?${new URLSearchParams({ q: name.replace(/-/g, ' '), prefix: set.prefix })}`)}">Search ${escapeHtml(setName(set))} for it</a>, or <a href="${escapeHtml(setHref(set.prefix))}">browse the set</a>.</p>`
+<p>It is neither an icon nor an alias there. <a href="${escapeHtml(`/search?${new URLSearchParams({ q: name.replace(/-/g, ' '), set: set.prefix })}`)}">Search ${escapeHtml(setName(set))} for it</a>, or <a href="${escapeHtml(setHref(set.prefix))}">browse the set</a>.</p>`
       : `<h1>No icon set “${escapeHtml(prefix)}”</h1>
-<p>No set with that prefix is loaded here. See <a href="/sets">every icon set</a>, or <a href="${escapeHtml(`/sets/search?${new URLSearchParams({ q: prefix.replace(/-/g, ' ') })}`)}">search them all</a>.</p>`;
+<p>No set with that prefix is loaded here. See <a href="/sets">every icon set</a>, or <a href="${escapeHtml(`/search?${new URLSearchParams({ q: prefix.replace(/-/g, ' ') })}`)}">search them all</a>.</p>`;
   return page(assets, { title: 'Not found · iconmeta', section: 'sets', view: 'missing', body, attribution: SETS_ATTRIBUTION });
 }

@@ -3,10 +3,9 @@
 // memory: no query, no listing and no icon body is read; each card shows a few of the set's
 // samples as images the browser loads lazily, so the page stays light with every set imported.
 import type { IconSet } from '../iconify/icon-sets.service.ts';
-import { MAX_QUERY_LENGTH } from '../iconify/icon-set-search.ts';
 import type { WebAssets } from './assets.ts';
 import { escapeHtml, page } from './layout.ts';
-import { authorOf, count, glyph, licenceOf, SETS_ATTRIBUTION, setHref, setName, setSearchForm } from './set-parts.ts';
+import { authorOf, count, glyph, licenceOf, SETS_ATTRIBUTION, setHref, setName } from './set-parts.ts';
 
 /** Samples drawn per set on the list. */
 export const SAMPLES_PER_SET = 3;
@@ -71,8 +70,7 @@ export function setsPage({ assets, iconifyPath }: SetsPageDeps, sets: IconSet[])
     .join('\n');
   const body = `
 <h1>Icon sets</h1>
-<p class="lede">${count(sets.length, 'open icon set')}, ${count(icons, 'icon')}, served over the Iconify API at <code>${escapeHtml(iconifyPath)}</code>. Each set keeps its own licence.</p>
-${setSearchForm('', MAX_QUERY_LENGTH)}
+<p class="lede">${count(sets.length, 'open icon set')}, ${count(icons, 'icon')}, served over the Iconify API at <code>${escapeHtml(iconifyPath)}</code>. Each set keeps its own licence. <a href="/search">Search them all</a>, Font Awesome with them.</p>
 ${sets.length === 0 ? '<p>No icon set is loaded yet: <code>npm run seed -- add iconify:mdi</code> adds one, <code>iconify:all</code> every one.</p>' : nav}
 ${sections}`;
   return page(assets, { title: 'Icon sets · iconmeta', section: 'sets', view: 'sets', body, attribution: SETS_ATTRIBUTION });

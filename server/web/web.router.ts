@@ -1,5 +1,6 @@
 // The icon browser's routes: / (and /graphql from a browser: no `query` parameter), /icons/:id,
-// /sets (the open icon sets: /sets/search, /sets/:prefix, /sets/:prefix/:name), /diff, /api, and
+// /search (every icon; /sets/search, its old address, redirects there), /sets (the open icon sets:
+// /sets/:prefix, /sets/:prefix/:name), /diff, /api, and
 // the hashed files under /web/. Pages are built per request from the services
 // (the data they show is held in memory) and answered with an ETag; they revalidate, because the
 // release list in them changes when the seed command adds a release.
@@ -10,7 +11,7 @@ import { cachedResponse } from '../http/response-cache.ts';
 import { sendCached } from '../http/send-cached.ts';
 import type { IconsService } from '../icons/icons.service.ts';
 import type { IconSetsService } from '../iconify/icon-sets.service.ts';
-import type { IconSetSearch } from '../iconify/icon-set-search.ts';
+import type { IconSearch } from '../search/icon-search.ts';
 import type { ChangesService } from '../releases/changes.service.ts';
 import type { Release, ReleasesService } from '../releases/releases.service.ts';
 import type { SearchService } from '../search/search.service.ts';
@@ -23,7 +24,7 @@ import { pageCsp } from './layout.ts';
 import type { SetListing } from './set-parts.ts';
 import { findSetIcon, missingSetPage, setIconPage } from './set-icon.page.ts';
 import { setPage } from './set.page.ts';
-import { setSearchPage } from './set-search.page.ts';
+import { searchHref, searchPage } from './search.page.ts';
 import { setsPage } from './sets.page.ts';
 
 export interface WebDeps {
@@ -32,10 +33,11 @@ export interface WebDeps {
   icons: IconsService;
   search: SearchService;
   changes: ChangesService;
-  /** The open icon sets (/sets pages), their search, and where the Iconify API is served. */
+  /** The open icon sets (/sets pages), and where the Iconify API is served. */
   iconSets: IconSetsService;
-  iconSetSearch: IconSetSearch;
   iconifyPath: string;
+  /** The one search engine over every icon: the search page. */
+  iconSearch: IconSearch;
 }
 
 /** One value of a query parameter (the first when repeated), or ''. */
@@ -102,11 +104,16 @@ export function createWebRouter(deps: WebDeps): Router {
 
   router.get('/sets', async (req, res) => sendPage(req, res, setsPage(deps, await iconSets.list())));
 
-  router.get('/sets/search', async (req, res) => {
-    const prefix = param(req, 'prefix');
-    const within = prefix ? await iconSets.get(prefix) : undefined;
-    if (prefix && !within) return sendPage(req, res, missingSetPage(deps, prefix), 404);
-    sendPage(req, res, await setSearchPage(deps, await iconSets.list(), within, { q: param(req, 'q'), prefix, page: param(req, 'page') }));
+  router.get('/search', async (req, res) => {
+    const set = param(req, 'set') || param(req, 'prefix');
+    if (set && !(await iconSets.get(set))) return sendPage(req, res, missingSetPage(deps, set), 404);
+    const state = { q: param(req, 'q'), set, license: param(req, 'license'), style: param(req, 'style'), v: param(req, 'v'), page: param(req, 'page') };
+    sendPage(req, res, await searchPage(deps, await iconSets.list(), state));
+  });
+
+  // The open sets' search page before /search searched every icon: its links keep working.
+  router.get('/sets/search', (req, res) => {
+    res.set('Cache-Control', 'no-store').redirect(301, searchHref({ q: param(req, 'q'), set: param(req, 'prefix'), page: param(req, 'page') }));
   });
 
   router.get('/sets/:prefix', async (req: Request<{ prefix: string }>, res) => {

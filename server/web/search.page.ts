@@ -1,0 +1,124 @@
+// GET /search?q=&set=&license=&style=&v=&page=: one search over every icon, the open sets and Font
+// Awesome's together, from the header's search box on every page (this page joins its filters to
+// that box). Filters: a set; a licence (the sets stating it); a style (Font Awesome's solid, regular
+// and brands sets; in other sets, names ending -fill/-outline and the like, and logo sets); a Font
+// Awesome release (then that release's own icons answer). Each answer says why it matched. The
+// page works without JavaScript (a GET of the same URL); search.js updates it as people type.
+import type { IconsService } from '../icons/icons.service.ts';
+import type { IconSet } from '../iconify/icon-sets.service.ts';
+import { AppError } from '../errors.ts';
+import type { Release, ReleasesService } from '../releases/releases.service.ts';
+import { iconNamesOf } from '../search/class-names.ts';
+import type { IconSearch } from '../search/icon-search.ts';
+import type { SearchService } from '../search/search.service.ts';
+import type { WebAssets } from './assets.ts';
+import { escapeHtml, FONT_AWESOME_ATTRIBUTION, page, SEARCH_MAX_LENGTH } from './layout.ts';
+import { isStyle, licencesOf, setFilter, STYLES, type Style } from './search-filters.ts';
+import { freeLicenceOf, hitCell, searchEverySet, searchRelease, type Hit } from './search-results.ts';
+import { count, pageNumber, pager, SETS_ATTRIBUTION, setName } from './set-parts.ts';
+
+export const SEARCH_PAGE_SIZE = 120;
+
+export interface SearchPageDeps {
+  assets: WebAssets;
+  iconifyPath: string;
+  iconSearch: IconSearch;
+  releases: ReleasesService;
+  icons: IconsService;
+  search: SearchService;
+}
+
+export interface SearchState {
+  q: string;
+  /** A set's prefix (known: the router answers 404 for others), or ''. */
+  set: string;
+  license: string;
+  style: string;
+  /** A Font Awesome release, exact or symbolic ("6.x"), or ''. */
+  v: string;
+  page: string;
+}
+
+/** The page's own URL for a state (empty parameters left out). */
+export function searchHref(state: Partial<SearchState>): string {
+  const query = new URLSearchParams();
+  for (const key of ['q', 'set', 'license', 'style', 'v', 'page'] as const) if (state[key] && !(key === 'page' && state.page === '1')) query.set(key, state[key]);
+  return `/search?${query}`;
+}
+
+const option = (value: string, label: string, selected: boolean) => `<option value="${escapeHtml(value)}"${selected ? ' selected' : ''}>${escapeHtml(label)}</option>`;
+
+export async function searchPage(deps: SearchPageDeps, allSets: IconSet[], state: SearchState): Promise<string> {
+  const { assets, releases } = deps;
+  const q = state.q.slice(0, SEARCH_MAX_LENGTH);
+  const sets = allSets.filter((set) => set.info && !set.info.hidden);
+  const byPrefix = new Map(sets.map((set) => [set.prefix, set]));
+  const licences = licencesOf(sets);
+  const notices: string[] = [];
+  const licence = licences.some((l) => l.key === state.license) ? state.license : '';
+  if (state.license && !licence) notices.push(`No set here is under “${state.license}”; any licence is searched.`);
+  const style: Style | '' = isStyle(state.style) ? state.style : '';
+  if (state.style && !style) notices.push(`“${state.style}” is not a style here (solid, regular, brands); any style is searched.`);
+  let release: Release | undefined;
+  if (state.v) {
+    try {
+      release = releases.resolve(state.v);
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      notices.push(`${error.message}; every set is searched instead.`);
+    }
+  }
+  if (release && state.set) notices.push(`Font Awesome ${release.version} is searched on its own: the set filter applies to a search of every set.`);
+
+  const query = iconNamesOf(q).trim();
+  let found: { hits: Hit[]; total: number; capped: boolean } = { hits: [], total: 0, capped: false };
+  if (query) {
+    found = release
+      ? await searchRelease(deps, release, query, { licence, freeLicence: freeLicenceOf(sets), style })
+      : await searchEverySet(deps.iconSearch, deps.iconifyPath, byPrefix, query, setFilter(sets, { set: state.set, licence, style }));
+  }
+  const { hits } = found;
+  const pages = Math.ceil(hits.length / SEARCH_PAGE_SIZE);
+  const current = pageNumber(state.page, pages);
+  const shown = hits.slice((current - 1) * SEARCH_PAGE_SIZE, current * SEARCH_PAGE_SIZE);
+  const kept = { q, set: release ? '' : state.set, license: licence, style, v: release ? state.v : '' };
+
+  // How many answers each set gave, to narrow to one (a search of every set only).
+  const perSet = new Map<string, number>();
+  for (const hit of hits) if (hit.prefix) perSet.set(hit.prefix, (perSet.get(hit.prefix) ?? 0) + 1);
+  const chips =
+    !release && !state.set && perSet.size > 1
+      ? `<nav class="chips" aria-label="Sets found"><ul>${[...perSet]
+          .map(([prefix, n]) => `<li><a href="${escapeHtml(searchHref({ ...kept, set: prefix }))}">${escapeHtml(setName(byPrefix.get(prefix)!))} <small>${n}</small></a></li>`)
+          .join('')}</ul></nav>`
+      : '';
+  const where = release ? ` in Font Awesome ${escapeHtml(release.version)}` : state.set ? ` in ${escapeHtml(setName(byPrefix.get(state.set)!))}` : perSet.size > 0 ? ` in ${count(perSet.size, 'set')}` : '';
+  const status = !query
+    ? 'Type what the icon shows or does, in your words: “settings”, “close the dialog”, “phone is charging”.'
+    : `${found.total.toLocaleString('en')}${found.capped ? '+' : ''} icon${found.total === 1 ? '' : 's'} for “${escapeHtml(q)}”${where}`;
+
+  const setOptions = [...sets]
+    .sort((a, b) => setName(a).localeCompare(setName(b), 'en'))
+    .map((set) => option(set.prefix, `${setName(set)} (${set.prefix})`, set.prefix === kept.set))
+    .join('');
+  const releaseOptions = [...releases.list()].reverse().map((r) => option(r.version, `Font Awesome ${r.version}${r.isLatest ? ' (latest)' : ''}`, r.id === release?.id)).join('');
+  // The filters belong to the header's search form (id "find"): one box, one form.
+  const body = `
+<h1 class="sr-only">Search every icon</h1>
+<div class="controls filters" id="filters">
+<label>Set <select name="set" form="find">${option('', 'Every set', kept.set === '')}${setOptions}</select></label>
+<label>Licence <select name="license" form="find">${option('', 'Any licence', licence === '')}${licences.map((l) => option(l.key, `${l.title} (${count(l.sets, 'set')})`, l.key === licence)).join('')}</select></label>
+<label>Style <select name="style" form="find">${option('', 'Any style', style === '')}${STYLES.map((s) => option(s.value, s.label, s.value === style)).join('')}</select></label>
+<label>Release <select name="v" form="find">${option('', 'Newest of each major, with every set', !release)}${releaseOptions}</select></label>
+<button type="submit" form="find">Search</button>
+</div>
+<div id="results" data-q="${escapeHtml(q)}" data-href="${escapeHtml(searchHref({ ...kept, page: String(current) }))}">
+${notices.map((notice) => `<p class="notice" role="alert">${escapeHtml(notice)}</p>`).join('')}
+<p class="status" id="status" role="status">${status}</p>
+${chips}
+<ul class="hits" aria-label="Icons found">${shown.map(hitCell).join('')}</ul>
+${pager(current, pages, (n) => searchHref({ ...kept, page: String(n) }))}
+</div>`;
+  const title = query ? `${q} · search · iconmeta` : 'Search every icon · iconmeta';
+  return page(assets, { title, section: 'search', view: 'search', body, script: 'search.js', query: q, searching: true, attribution: `${SETS_ATTRIBUTION} ${FONT_AWESOME_ATTRIBUTION}` });
+}
