@@ -53,6 +53,16 @@ export interface Postings {
 }
 
 export class PostingsBuilder {
+  /**
+   * `phrases`: an id or term of several words is also indexed joined ("paperplane"), which names
+   * the icon: for a release, not for every open set (150k more words, for what matching each
+   * word of the name finds already).
+   */
+  private readonly phrases: boolean;
+  constructor(phrases = true) {
+    this.phrases = phrases;
+  }
+
   private readonly tokenIds = new Map<string, number>();
   private readonly kinds: number[] = [];
   private readonly pairToken = new Int32List();
@@ -81,6 +91,7 @@ export class PostingsBuilder {
     // "paperplane"), and a query of those words names the icon ("send message": paper-plane).
     // Joined, a longer term's words are the whole term. (Not an alias's: an old id with "-alt"
     // or "-o" on it, typed as it is when typed at all, and named so already.)
+    if (!this.phrases) return;
     if (parts.length > 1 && field === 'id') this.post(parts.join(''), document, bit | PHRASE_BIT, 0);
     if (parts.length > 1 && field === 'termWord') this.post(parts.join(''), document, (1 << FIELDS.indexOf('term')) | PHRASE_BIT, 0);
   }

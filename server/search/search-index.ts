@@ -46,6 +46,8 @@ const UNDONE_OR_REPEATED = /^(?:un|re)([a-z]{3,})$/;
 const PREFIX_POSTINGS = 40_000;
 /** Words this long or longer are found as the end of name words too (SearchOptions.endings). */
 const MIN_ENDING = 2;
+/** A word read as two joined ("logout") has parts this long at least. */
+const MIN_COMPOUND_PART = 2;
 /** Matches up to this many are ordered in full; more are selected on a numeric key first. */
 const FULL_SORT = 2_000;
 /** rankByCoverage: what a word's weight counts for by how it matched (MATCH: typo, prefix, synonym, exact). */
@@ -303,12 +305,37 @@ export class SearchIndex {
     return t !== -1 && (this.postings.tokenKinds[t] & NAME_PART) !== 0;
   }
 
-  /** The matching documents, best first. */
+  /**
+   * The matching documents, best first. A query that finds nothing with a word that is two words
+   * of icon names written as one ("logout" where a set names it log-out) is read again with them
+   * apart.
+   */
   find(query: string, options: SearchOptions = {}): SearchResult {
-    const queryWords = this.joinCompounds(queryWordsOf(query));
+    const found = this.findWords(this.joinCompounds(queryWordsOf(query)), options);
+    if (found.total > 0) return found;
+    const words = queryWordsOf(query);
+    const apart = words.flatMap((word) => this.splitCompound(word) ?? [word]);
+    return apart.length > words.length ? this.findWords(apart, options) : found;
+  }
+
+  /** A word that is two name words joined ("logout": log, out), longest first part first; undefined when none. */
+  private splitCompound(word: string): string[] | undefined {
+    for (let at = word.length - MIN_COMPOUND_PART; at >= MIN_COMPOUND_PART; at--) {
+      const [head, tail] = [word.slice(0, at), word.slice(at)];
+      if (this.isNameWord(head) && this.isNameWord(tail)) return [head, tail];
+    }
+    return undefined;
+  }
+
+  /** Makes what a search for endings needs now (at build time, not at the first such search). */
+  prepareEndings(): void {
+    this.endingTokens('');
+  }
+
+  private findWords(queryWords: string[], options: SearchOptions): SearchResult {
     const joined = !queryWords.every(optionalWord);
     const all = queryWords.map((word, i) => {
-      const matches = this.matchWord(word, options.endings === true && i === queryWords.length - 1);
+      const matches = this.matchWord(word, options.endings === true && i === queryWords.length - 1, options.explain === true);
       matches.optional = joined && optionalWord(word);
       return matches;
     });
@@ -586,9 +613,9 @@ export class SearchIndex {
   }
 
   /** How `word` matches each icon it matches: pack(match, weight), the best way it does. */
-  private matchWord(word: string, endings = false): WordMatches {
+  private matchWord(word: string, endings = false, explain = false): WordMatches {
     const { tokens, tokenKinds } = this.postings;
-    const matches = new WordMatches(this.documentCount);
+    const matches = new WordMatches(this.documentCount, explain);
     // As typed, and as the start of longer words (at most PREFIX_POSTINGS of those), and where
     // asked, as the end of name words, as weakly as a typo.
     const exact = this.tokenIndex(word);
@@ -622,7 +649,7 @@ export class SearchIndex {
     }
     const synonyms = synonymsOf(word, stem) ?? synonymsOfForms(otherForms);
     if (synonyms) {
-      const bySynonym = new WordMatches(this.documentCount);
+      const bySynonym = new WordMatches(this.documentCount, explain);
       for (const synonym of synonyms) this.forEachTokenOfStem(synonym, (t) => this.addPosting(bySynonym, t, MATCH.synonym));
       for (let i = 0; i < bySynonym.size; i++) {
         const document = bySynonym.document(i);
@@ -637,7 +664,7 @@ export class SearchIndex {
     // finds what that word finds, as weakly as a typo: the icons of the act are the nearest.
     const undone = matches.size === 0 ? UNDONE_OR_REPEATED.exec(word) : null;
     if (undone) {
-      const base = this.matchWord(undone[1]);
+      const base = this.matchWord(undone[1], false, explain);
       for (let i = 0; i < base.size; i++) {
         const document = base.document(i);
         // Only where the other word is a word of the icon, or a synonym ("unicorn" is no "icorn").

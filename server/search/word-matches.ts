@@ -1,8 +1,9 @@
 // How one query word matches documents: pack(match, weight) per document, in a flat array the size
 // of the index (a Map per word cost most of a search: a short prefix matches thousands of icons),
-// the documents matched in the order met, and the word of the index each was matched by (what a
-// result shows as why it matched). The arrays are reused from search to search (`release`):
-// allocating and zeroing them per word was a tenth of a search, and garbage.
+// the documents matched in the order met, and, when a search explains itself, the word of the
+// index each was matched by. The arrays are reused from search to search (`release`): allocating
+// and zeroing them per word was a tenth of a search, and with every open set (370k icons) the
+// collector's pauses were most of a slow search's time.
 
 /**
  * How a query word matched a word of the icon, weakest first (a larger number is a better match).
@@ -22,7 +23,7 @@ const MAX_SIZES = 8;
 interface Arrays {
   packed: Int16Array;
   met: Int32Array;
-  via: Int32Array;
+  via: Int32Array | undefined;
 }
 
 export class WordMatches {
@@ -30,21 +31,23 @@ export class WordMatches {
   private static readonly free = new Map<number, Arrays[]>();
   /** pack(...) + 1 per document (below 4,000); 0: not matched. */
   private readonly packed: Int16Array;
-  /** The documents matched, in the order met: met[0 .. size). */
-  private readonly met: Int32Array;
-  /** The index's word each document was matched by (its best match). */
-  private readonly via: Int32Array;
+  /** The documents matched, in the order met: met[0 .. size); grown as needed (most words match few). */
+  private met: Int32Array;
+  /** The index's word each document was matched by (its best match), when explaining. */
+  private readonly via: Int32Array | undefined;
   size = 0;
   /** The metadata's words that are the query word inflected or in another form (an icon whose id or alias is one wins a tie). */
   readonly forms: string[] = [];
   /** A joining word's matches: they rank, but an icon need not have them. */
   optional = false;
 
-  constructor(documentCount: number) {
-    const reused = WordMatches.free.get(documentCount)?.pop();
+  constructor(documentCount: number, explain = false) {
+    const free = WordMatches.free.get(documentCount);
+    const at = free ? free.findIndex((arrays) => !explain || arrays.via !== undefined) : -1;
+    const reused = at === -1 ? free?.pop() : free!.splice(at, 1)[0];
     this.packed = reused?.packed ?? new Int16Array(documentCount);
-    this.met = reused?.met ?? new Int32Array(documentCount);
-    this.via = reused?.via ?? new Int32Array(documentCount);
+    this.met = reused?.met ?? new Int32Array(Math.min(documentCount, 1024));
+    this.via = reused?.via ?? (explain ? new Int32Array(documentCount) : undefined);
   }
 
   /** The i-th document matched (i < size). */
@@ -57,15 +60,22 @@ export class WordMatches {
     return value === 0 ? undefined : value - 1;
   }
 
-  /** The index's word that matched `document` (only for a document matched). */
+  /** The index's word that matched `document` (only for a document matched, when explaining; else 0). */
   token(document: number): number {
-    return this.via[document];
+    return this.via?.[document] ?? 0;
   }
 
   set(document: number, packed: number, token: number): void {
-    if (this.packed[document] === 0) this.met[this.size++] = document;
+    if (this.packed[document] === 0) {
+      if (this.size === this.met.length) {
+        const grown = new Int32Array(Math.min(this.packed.length, this.met.length * 2));
+        grown.set(this.met);
+        this.met = grown;
+      }
+      this.met[this.size++] = document;
+    }
     this.packed[document] = packed + 1;
-    this.via[document] = token;
+    if (this.via) this.via[document] = token;
   }
 
   /** Gives the arrays back, zeroed, for the next search; these matches are not read after. */
