@@ -3,6 +3,7 @@
 // is built here: tools/list is a constant, tools/call validates with the tool's own schema.
 import { z } from 'zod';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import {
   CallToolRequestSchema,
   CompleteRequestSchema,
@@ -35,13 +36,20 @@ const RESOURCE_NOT_FOUND = -32002;
 
 type Strict = z.ZodObject<{ method: z.ZodLiteral<string> }>;
 
+/** A request of `method`, whatever its params: made once a method, not once a stateless request. */
+const loose = new Map<string, z.ZodObject>();
+const looseOf = (method: string) => {
+  let schema = loose.get(method);
+  if (!schema) loose.set(method, (schema = z.looseObject({ method: z.literal(method) })));
+  return schema;
+};
+
 /**
  * Registers `handler` for `schema`'s method. The SDK answers a request its schema refuses with
  * -32603 (internal error); a request whose params do not fit is the client's: -32602, saying where.
  */
 function handle<S extends Strict>(server: Server, schema: S, handler: (request: z.output<S>) => unknown) {
-  const loose = z.looseObject({ method: z.literal(schema.shape.method.value) });
-  server.setRequestHandler(loose, ((request: unknown) => {
+  server.setRequestHandler(looseOf(schema.shape.method.value), ((request: unknown) => {
     const parsed = schema.safeParse(request);
     if (!parsed.success) {
       const where = parsed.error.issues.map((issue) => `${issue.path.join('.') || 'request'}: ${issue.message}`).join('; ');
@@ -60,12 +68,15 @@ export function createMcp(deps: McpDeps) {
   const resources = [pickerResource()];
   const icons = iconResource(deps);
   const onFault = (error: unknown) => deps.logger.error({ err: error }, 'an MCP tool failed');
+  // One JSON Schema validator for every connection: each Server would otherwise make its own Ajv
+  // (0.2 ms a stateless request, measured with --cpu-prof).
+  const jsonSchemaValidator = new AjvJsonSchemaValidator();
 
   /** A server of the SDK for one connection, with the handlers over what is built above. */
   function createServer(): Server {
     const server = new Server(
       { name: 'iconmeta', title: 'iconmeta icons', version: pkg.version },
-      { capabilities: { tools: { listChanged: false }, resources: {}, completions: {} }, instructions: INSTRUCTIONS },
+      { capabilities: { tools: { listChanged: false }, resources: {}, completions: {} }, instructions: INSTRUCTIONS, jsonSchemaValidator },
     );
     handle(server, ListToolsRequestSchema, () => toolList);
     handle(server, CallToolRequestSchema, (request) => {
