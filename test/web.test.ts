@@ -36,6 +36,17 @@ describe('icon browser pages', () => {
     expect([...brands.text.matchAll(/href="\/icons\/([^?]+)\?v=1\.2\.0"/g)].map((m) => m[1])).to.deep.equal(['github']);
   });
 
+  it('searches every icon from the header\'s box; with no open set loaded, the latest release answers, each icon saying why it matched', async () => {
+    expect((await http.get('/?q=coffee').expect(200)).text).to.contain('<form class="find" id="find" action="/search" method="get" role="search">');
+    const res = await http.get('/search?q=coffee').expect(200);
+    expect(res.text).to.contain('No icon set is loaded here; Font Awesome 1.10.0 is searched.').and.contain('1 icon for “coffee” in Font Awesome 1.10.0');
+    expect(res.text).to.match(/<a class="hit" href="\/icons\/mug-saucer\?v=1\.10\.0"><svg [^]*?<span class="hit-id">mug-saucer<\/span><span class="hit-from">Font Awesome 1\.10\.0<\/span><span class="why"><span class="sr-only">matched: <\/span>coffee → mug-saucer</);
+    // An older release, by its own index; a pro-only icon is listed without a glyph.
+    expect((await http.get('/search?q=coffee&v=1.2.0').expect(200)).text).to.contain('href="/icons/mug-saucer?v=1.2.0"').and.not.contain('No icon set is loaded');
+    expect((await http.get('/search?q=alien&v=1.2.0').expect(200)).text).to.contain('<a class="hit" href="/icons/alien?v=1.2.0"><span class="noglyph" aria-hidden="true">Pro</span>');
+    expect((await http.get('/search?q=home&v=1.2.0&style=brands').expect(200)).text).to.contain('0 icons for “home” in Font Awesome 1.2.0');
+  });
+
   it('answers a GraphQL GET on / and /graphql as GraphQL, and a browser on /graphql with the page', async () => {
     const { body } = await http.get('/').query({ query: '{ release(version: "1.2.0") { version } }' }).expect(200);
     expect(body).to.deep.equal({ data: { release: { version: '1.2.0' } } });

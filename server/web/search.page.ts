@@ -60,13 +60,19 @@ export async function searchPage(deps: SearchPageDeps, allSets: IconSet[], state
   const style: Style | '' = isStyle(state.style) ? state.style : '';
   if (state.style && !style) notices.push(`“${state.style}” is not a style here (solid, regular, brands); any style is searched.`);
   let release: Release | undefined;
+  const latest = releases.list().find((r) => r.isLatest);
   if (state.v) {
     try {
       release = releases.resolve(state.v);
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
-      notices.push(`${error.message}; every set is searched instead.`);
+      notices.push(`${error.message}; ${sets.length > 0 || !latest ? 'every set' : `Font Awesome ${latest.version}`} is searched instead.`);
     }
+  }
+  // Where no open set is loaded (nor Font Awesome's sets, made at start), the newest release answers.
+  if (!release && sets.length === 0 && latest) {
+    release = latest;
+    if (!state.v) notices.push(`No icon set is loaded here; Font Awesome ${latest.version} is searched.`);
   }
   if (release && state.set) notices.push(`Font Awesome ${release.version} is searched on its own: the set filter applies to a search of every set.`);
 
