@@ -104,7 +104,8 @@ export function createMcpRouter(options: McpHttpOptions): Router {
     }
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     const server = mcp.createServer();
-    res.on('close', () => void transport.close().then(() => server.close()));
+    // Closing is bookkeeping (the answer is sent): a failure there is nobody's to hear.
+    res.on('close', () => void transport.close().then(() => server.close()).catch(() => undefined));
     await server.connect(transport);
     await transport.handleRequest(req, res, body);
   });
