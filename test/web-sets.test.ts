@@ -149,7 +149,7 @@ describe('open icon set pages', function () {
     expect(hits.find((hit) => hit.id === 'fa7-solid:gear')).to.deep.equal({ id: 'fa7-solid:gear', from: 'Font Awesome 7 Solid', why: 'settings → gear', href: '/sets/fa7-solid/gear' });
     expect(hits.slice(0, 10).map((hit) => hit.id.split(':')[0])).to.include('mdi').and.include('fa7-solid');
     expect(res.text).to.contain('<img class="glyph mono" src="/iconify/mdi/cog.svg"');
-    expect(res.text).to.match(/<p class="status" id="status" role="status">\d+ icons for “settings” in \d sets<\/p>/);
+    expect(res.text).to.match(/<p class="status" id="status" role="status" aria-live="polite">\d+ icons for “settings” in \d sets<\/p>/);
     // The one box is the header's; the page's filters belong to its form.
     expect(res.text).to.contain('<input id="find-q" name="q" type="search" value="settings"').and.contain('autofocus></form>');
     for (const name of ['set', 'license', 'style', 'v']) expect(res.text).to.contain(`<select name="${name}" form="find">`);

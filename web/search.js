@@ -1,9 +1,10 @@
 // The search page (GET /search): the server renders every answer; this only saves the trip of a
 // submit. As people type in the header's box or change a filter, it asks the server for the same
-// page (the URL the form would load), swaps in its results and keeps the URL in step. A response
-// that arrives after a newer one was asked for is dropped.
+// page (the URL the form would load), swaps in its answers, says how many in the status line and
+// keeps the URL in step. A response that arrives after a newer one was asked for is dropped.
 const form = document.getElementById('find');
 const input = document.getElementById('find-q');
+const status = document.getElementById('status');
 let results = document.getElementById('results');
 const TYPING_MS = 150;
 let sequence = 0;
@@ -28,6 +29,8 @@ async function update() {
     const next = new DOMParser().parseFromString(html, 'text/html');
     const fresh = next.getElementById('results');
     if (!fresh) throw new Error(`search: HTTP ${res.status}`);
+    // The status stays in place (a live region, announced as it changes); the answers are swapped.
+    status.textContent = next.getElementById('status').textContent;
     results.replaceWith(document.adoptNode(fresh));
     results = fresh;
     document.title = next.title;
@@ -42,7 +45,7 @@ async function update() {
   }
 }
 
-if (form && input && results) {
+if (form && input && status && results) {
   input.addEventListener('input', () => {
     clearTimeout(timer);
     timer = setTimeout(update, TYPING_MS);

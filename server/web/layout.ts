@@ -1,7 +1,7 @@
 // The page shell every view of the icon browser shares: head (the stylesheet and the theme script,
 // inlined: nothing to fetch before first paint; the page's modules), header with navigation, the
-// one search box over every icon (/search) and theme switch, and the
-// data attribution. Pages are server-rendered; the scripts only add what needs a browser.
+// one search box over every icon (/search) and the theme switch, and the data attribution. Pages
+// are server-rendered; the scripts only add what needs a browser.
 import type { WebAssets } from './assets.ts';
 
 export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

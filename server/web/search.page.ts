@@ -118,9 +118,9 @@ export async function searchPage(deps: SearchPageDeps, allSets: IconSet[], state
 <label>Release <select name="v" form="find">${option('', 'Newest of each major, with every set', !release)}${releaseOptions}</select></label>
 <button type="submit" form="find">Search</button>
 </div>
-<div id="results" data-q="${escapeHtml(q)}" data-href="${escapeHtml(searchHref({ ...kept, page: String(current) }))}">
+<p class="status" id="status" role="status" aria-live="polite">${status}</p>
+<div id="results" data-q="${escapeHtml(q)}">
 ${notices.map((notice) => `<p class="notice" role="alert">${escapeHtml(notice)}</p>`).join('')}
-<p class="status" id="status" role="status">${status}</p>
 ${chips}
 <ul class="hits" aria-label="Icons found">${shown.map(hitCell).join('')}</ul>
 ${pager(current, pages, (n) => searchHref({ ...kept, page: String(n) }))}
