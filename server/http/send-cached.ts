@@ -53,14 +53,54 @@ export function sendCached(
   // the tag it holds: a cache freshens only the stored response whose strong validator the 304
   // carries (RFC 9111 4.3.4), and a 200 now might send another form than the one it stored.
   const held = ifNoneMatch && (ifNoneMatch.trim() === '*' ? formFor(entry, encoding) : formNamedIn(ifNoneMatch, entry));
-  if (held) {
-    res.writeHead(304, withRequestId(res, headersFor(entry, 304, held, 0, staticHeaders)));
-    res.end();
-    return;
-  }
+  if (held) return writeThisTurn(res, 304, withRequestId(res, headersFor(entry, 304, held, 0, staticHeaders)), undefined);
   const { form, bytes } = bodyFor(entry, encoding);
-  res.writeHead(200, withRequestId(res, headersFor(entry, 200, form, bytes.length, staticHeaders)));
-  res.end(req.method === 'HEAD' ? undefined : bytes);
+  writeThisTurn(res, 200, withRequestId(res, headersFor(entry, 200, form, bytes.length, staticHeaders)), req.method === 'HEAD' ? undefined : bytes);
+}
+
+// Answers are written together at the end of the event loop's turn (its check phase), after every
+// request that turn read: the writes of one turn go out back to back, and a client's side is woken
+// for a burst of them instead of between each request parsed. Measured on a repeated Iconify SVG and
+// on GraphQL searches (bench/README.md, issue 46): 15-20% less server CPU a request. Kept as flat
+// lists, not closures: nothing allocated per answer.
+interface Pending {
+  responses: ServerResponse[];
+  statuses: number[];
+  headers: Record<string, string | number>[];
+  bodies: (Buffer | undefined)[];
+}
+const newPending = (): Pending => ({ responses: [], statuses: [], headers: [], bodies: [] });
+let pending = newPending();
+let spare = newPending();
+
+function writeThisTurn(res: ServerResponse, status: number, headers: Record<string, string | number>, body: Buffer | undefined): void {
+  if (pending.responses.length === 0) setImmediate(writePending);
+  pending.responses.push(res);
+  pending.statuses.push(status);
+  pending.headers.push(headers);
+  pending.bodies.push(body);
+}
+
+function writePending(): void {
+  // Swapped first: an answer queued while these are written waits for the next turn's writes.
+  const writing = pending;
+  pending = spare;
+  spare = writing;
+  const { responses, statuses, headers, bodies } = writing;
+  for (let i = 0; i < responses.length; i++) {
+    const res = responses[i];
+    if (res.destroyed || res.headersSent) continue; // the client left, or something answered meanwhile
+    try {
+      res.writeHead(statuses[i], headers[i]);
+      res.end(bodies[i]);
+    } catch (error) {
+      res.destroy(error as Error);
+    }
+  }
+  responses.length = 0;
+  statuses.length = 0;
+  headers.length = 0;
+  bodies.length = 0;
 }
 
 const NO_HEADERS: Record<string, string> = {};
