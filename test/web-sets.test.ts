@@ -329,7 +329,8 @@ describe('open icon set pages', function () {
 
     it('searches every icon from the header\'s box: open sets and Font Awesome together, each saying why, as typed and as filtered', async () => {
       await go('/sets');
-      await page.type('#find-q', 'settings');
+      await page.keyboard.press('/'); // to the header's box, from any page
+      await page.keyboard.type('settings');
       await Promise.all([page.waitForNavigation({ waitUntil: 'networkidle0' }), page.keyboard.press('Enter')]);
       expect(new URL(page.url()).pathname + new URL(page.url()).search).to.equal('/search?q=settings');
       /** The answers shown: id and why, in order. */

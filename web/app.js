@@ -1,4 +1,5 @@
-// Every page: the theme switch, copy buttons (the icon page), and the icon page's release picker.
+// Every page: the theme switch, "/" to the header's search box, copy buttons (the icon page), and
+// the icon page's release picker.
 // Views with more to do load their own module beside this one (browse.js, diff.js).
 
 const MOON = '<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="M20 14.5A8.5 8.5 0 0 1 9.5 4a8.5 8.5 0 1 0 10.5 10.5z"/></svg>';
@@ -66,3 +67,14 @@ document.addEventListener('click', async (event) => {
 // The icon page: another release of the same icon.
 const iconRelease = document.getElementById('icon-release');
 if (iconRelease) iconRelease.addEventListener('change', () => iconRelease.form.submit());
+
+// "/" goes to the header's search box (on the release browser, browse.js takes it to its own).
+document.addEventListener('keydown', (event) => {
+  if (event.key !== '/' || event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
+  if (event.target instanceof Element && event.target.closest('input, textarea, select, [contenteditable]')) return;
+  const box = document.getElementById('find-q');
+  if (!box || document.getElementById('q')) return;
+  event.preventDefault();
+  box.focus();
+  box.select();
+});
