@@ -50,6 +50,10 @@ const MIN_ENDING = 2;
 const MIN_COMPOUND_PART = 2;
 /** Matches up to this many are ordered in full; more are selected on a numeric key first. */
 const FULL_SORT = 2_000;
+/** rankByCoverage: icons with every word that are enough to answer from, whatever the limit (the first answers do not depend on it). */
+const ENOUGH_WITH_EVERY_WORD = 200;
+/** log2(1 + n) for a count of sets (0-255). */
+const LOG2_1P = Float64Array.from({ length: 256 }, (_, n) => Math.log2(1 + n));
 /** rankByCoverage: what a word's weight counts for by how it matched (MATCH: typo, prefix, synonym, exact). */
 const MATCH_FACTOR = [0.5, 0.6, 0.9, 1];
 /** rankByCoverage: a joining word the icon has ("zoom in"), a word of the icon's name no query word explains, a name the query gives, a logo. */
@@ -245,6 +249,9 @@ function indexDocuments(unsorted: SearchDocument[]): { columns: DocumentColumns;
 export class SearchIndex {
   private readonly columns: DocumentColumns;
   private readonly postings: Postings;
+  /** Per document, the union that last met it (union(): no set or zeroing per search). */
+  private marks = new Int32Array(0);
+  private markGeneration = 0;
   /** The name words spelt backwards, sorted (made at the first search for endings). */
   private backwards: { texts: string[]; tokens: Int32Array } | undefined;
   /** The heap it holds, estimated once: what a cache of indexes counts against its budget. */
@@ -449,17 +456,18 @@ export class SearchIndex {
     if (perWord.length === 0) perWord.push(...optional.splice(0));
     if (perWord.length === 0) return { documents: [], total: 0 };
     const allowed = options.allowed ?? (() => true);
-    const seen = new WordMatches(this.documentCount);
-    const met: number[] = [];
-    for (const matches of perWord) {
-      for (let i = 0; i < matches.size; i++) {
-        const document = matches.document(i);
-        if (seen.get(document) !== undefined || !allowed(document)) continue;
-        seen.set(document, 0, 0);
-        met.push(document);
-      }
+    const limit = options.limit ?? Infinity;
+    // The icons with every word first: when they are enough for the answer, only they are ranked
+    // (an icon with fewer words ranks above them only when far more sets draw it: 128 times), and a
+    // search of two common words ("arrow circle") reads thousands of icons, not every one of either.
+    const byRarity = [...perWord].sort((a, b) => a.size - b.size);
+    const every: number[] = [];
+    const rarest = byRarity[0];
+    for (let i = 0; i < rarest.size; i++) {
+      const document = rarest.document(i);
+      if (allowed(document) && byRarity.every((matches) => matches.get(document) !== undefined)) every.push(document);
     }
-    seen.release();
+    const met = every.length >= ENOUGH_WITH_EVERY_WORD || perWord.length === 1 ? every : this.union(perWord, allowed);
     const { names, aliases, parts, logos } = this.columns;
     const prominence = this.columns.prominence!;
     const prominenceWeight = options.allowed ? PROMINENCE.someSets : PROMINENCE.everySet;
@@ -489,17 +497,33 @@ export class SearchIndex {
       const named = name === naming.phrase || aliases[document].includes(naming.phrase) || naming.byPhrase?.has(document);
       if (named) score += NAMED_BONUS;
       if (!wholeName) score -= UNEXPLAINED_PART * Math.max(0, parts[document] - covered);
-      score += prominenceWeight * Math.log2(1 + prominence[document]);
+      score += prominenceWeight * LOG2_1P[prominence[document]];
       if (logos[document] && !named && !naming.logosWanted) score -= LOGO_PENALTY;
       // Ties: fewer name parts, then the shorter name, then the sets' order.
       scores[m] = Math.round(score * 16) * 2 ** 14 + (15 - Math.min(parts[document], 15)) * 2 ** 10 + (63 - Math.min(name.length, 63)) * 2 ** 4;
     }
-    const limit = Math.min(options.limit ?? Infinity, met.length);
-    const threshold = limit < met.length ? kthLargest(Float64Array.from(scores), limit) : -Infinity;
+    const wanted = Math.min(limit, met.length);
+    const threshold = wanted < met.length ? kthLargest(Float64Array.from(scores), wanted) : -Infinity;
     const chosen: number[] = [];
     for (let m = 0; m < met.length; m++) if (scores[m] >= threshold) chosen.push(m);
     chosen.sort((a, b) => scores[b] - scores[a] || met[a] - met[b]);
-    return { documents: chosen.slice(0, limit).map((m) => met[m]), total: met.length };
+    return { documents: chosen.slice(0, wanted).map((m) => met[m]), total: met.length };
+  }
+
+  /** The documents any of the words matched, each once, that may answer. */
+  private union(perWord: WordMatches[], allowed: (document: number) => boolean): number[] {
+    if (this.marks.length !== this.documentCount) this.marks = new Int32Array(this.documentCount);
+    const mark = ++this.markGeneration;
+    const met: number[] = [];
+    for (const matches of perWord) {
+      for (let i = 0; i < matches.size; i++) {
+        const document = matches.document(i);
+        if (this.marks[document] === mark || !allowed(document)) continue;
+        this.marks[document] = mark;
+        met.push(document);
+      }
+    }
+    return met;
   }
 
   /** The best `limit` candidates in order: all sorted when few, else selected on their keys first. */
