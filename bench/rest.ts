@@ -1,7 +1,7 @@
 // `npm run bench:rest`: REST throughput against a bare node:http server sending the identical
 // bytes, in the same run. Server and baseline are pinned to core 0 (taskset), wrk to core 1.
 // Needs wrk (`apt-get install wrk`). Targets: hot >= 0.6 of bare; cold first-request p50 <= 4 ms (issue 11),
-// and <= 2 ms for a client asking for gzip or brotli, since compression waits for later requests.
+// and <= 2 ms for a client asking for gzip or brotli, answered compressed at a fast level (issue 46).
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
