@@ -15,6 +15,7 @@ import { Int32List } from './int32-list.ts';
 export const FIELD_WEIGHT = { id: 50, term: 45, label: 40, alias: 35, termWord: 30, lent: 28, lentWord: 18, category: 10 } as const;
 export type Field = keyof typeof FIELD_WEIGHT;
 export const FIELDS = Object.keys(FIELD_WEIGHT) as Field[];
+const FIELD_BITS = Object.fromEntries(FIELDS.map((field, bit) => [field, 1 << bit])) as Record<Field, number>;
 /** In a document's field bits while indexing: the word is one of its names or terms of several words, joined. */
 const PHRASE_BIT = 1 << FIELDS.length;
 /** The same in a posting's weight byte (weights are below it). */
@@ -83,8 +84,12 @@ export class PostingsBuilder {
 
   /** Indexes `text`'s words as found in `field` of `document` (documents are added in order). */
   add(document: number, field: Field, text: string): void {
-    const bit = 1 << FIELDS.indexOf(field);
-    const parts = words(text);
+    this.addWords(document, field, words(text));
+  }
+
+  /** The same for words split already (an icon name at its hyphens; a lent term, once for every icon it is lent to). */
+  addWords(document: number, field: Field, parts: readonly string[]): void {
+    const bit = FIELD_BITS[field];
     const kind = field === 'id' || field === 'alias' ? OWN_WORD | NAME_PART : OWN_WORD;
     for (const word of parts) this.post(word, document, bit, kind);
     // An id or term of several words is also one word, as people type it ("signout",
@@ -93,7 +98,7 @@ export class PostingsBuilder {
     // or "-o" on it, typed as it is when typed at all, and named so already.)
     if (!this.phrases) return;
     if (parts.length > 1 && field === 'id') this.post(parts.join(''), document, bit | PHRASE_BIT, 0);
-    if (parts.length > 1 && field === 'termWord') this.post(parts.join(''), document, (1 << FIELDS.indexOf('term')) | PHRASE_BIT, 0);
+    if (parts.length > 1 && field === 'termWord') this.post(parts.join(''), document, FIELD_BITS.term | PHRASE_BIT, 0);
   }
 
   /** The postings, words sorted; a document's pairs of one word are merged (their fields or-ed). */

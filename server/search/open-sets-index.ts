@@ -73,6 +73,20 @@ function baseOf(name: string, themeParts: Set<string>): string {
   return from === 0 && to === parts.length ? name : parts.slice(from, to).join('-');
 }
 
+/** What a meaning lends, split into words once (it is lent to hundreds of icons). */
+const lentWords = new WeakMap<Meaning, { strong: string[]; strongWithName: string[]; weak: string[]; categories: string[] }>();
+function lentWordsOf(meaning: Meaning) {
+  let lent = lentWords.get(meaning);
+  if (!lent) {
+    // The label and one-word terms say what the icon is; a word of a longer term says less.
+    const strong = [...words(meaning.label), ...meaning.terms.filter((term) => words(term).length === 1).flatMap(words)];
+    const weak = meaning.terms.filter((term) => words(term).length > 1).flatMap(words);
+    lent = { strong, strongWithName: [...strong, ...words(meaning.name)], weak, categories: meaning.categories.flatMap(words) };
+    lentWords.set(meaning, lent);
+  }
+  return lent;
+}
+
 /** Yields to waiting requests between sets: the index is built while the server serves. */
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 
@@ -133,8 +147,9 @@ export async function buildOpenSetsIndex(given: IndexedSet[], listingOf: (set: I
         const category = categoryOf.get(name) ?? -1;
         documentCategory.push(category);
         logos.push(set.logos ? 1 : 0);
-        builder.add(document, 'id', name);
-        for (const alias of own) builder.add(document, 'alias', alias);
+        // Names are validated at import as lowercase words joined by hyphens.
+        builder.addWords(document, 'id', name.split('-'));
+        for (const alias of own) builder.addWords(document, 'alias', alias.split('-'));
         if (category !== -1) builder.add(document, 'category', categoryNames[category]);
         const base = baseOf(name, themeParts);
         concepts.push(base);
@@ -142,14 +157,15 @@ export async function buildOpenSetsIndex(given: IndexedSet[], listingOf: (set: I
           seenConcepts.add(base);
           conceptSets.set(base, (conceptSets.get(base) ?? 0) + 1);
         }
-        const meaning = meanings.get(base) ?? own.map((alias) => meanings.get(alias)).find(Boolean);
+        let meaning = meanings.get(base);
+        for (let a = 0; !meaning && a < own.length; a++) meaning = meanings.get(own[a]);
         if (!meaning) continue;
         // Lent: what Font Awesome's icon of this name means, below the icon's own name (Font
         // Awesome's own sets too: the name is what an icon of any set is first).
-        builder.add(document, 'lent', meaning.label);
-        if (meaning.name !== name) builder.add(document, 'lent', meaning.name);
-        for (const term of meaning.terms) builder.add(document, words(term).length === 1 ? 'lent' : 'lentWord', term);
-        if (fontAwesome) for (const category of meaning.categories) builder.add(document, 'category', category);
+        const lent = lentWordsOf(meaning);
+        builder.addWords(document, 'lent', meaning.name === name ? lent.strong : lent.strongWithName);
+        builder.addWords(document, 'lentWord', lent.weak);
+        if (fontAwesome) builder.addWords(document, 'category', lent.categories);
       }
     }
   }
