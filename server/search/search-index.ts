@@ -46,6 +46,10 @@ const UNDONE_OR_REPEATED = /^(?:un|re)([a-z]{3,})$/;
 const PREFIX_POSTINGS = 40_000;
 /** Words this long or longer are found as the end of name words too (SearchOptions.endings). */
 const MIN_ENDING = 2;
+/** Words of the index a synonym reaches are this long at least. */
+const MIN_SYNONYM_WORD = 3;
+/** Two query words are read as one word of names ("log in": login) when one is this short at most ("credit card" stays two). */
+const MAX_COMPOUND_PART = 3;
 /** A word read as two joined ("logout") has parts this long at least. */
 const MIN_COMPOUND_PART = 2;
 /** Matches up to this many are ordered in full; more are selected on a numeric key first. */
@@ -367,14 +371,15 @@ export class SearchIndex {
   }
 
   /**
-   * Two neighbouring words that are one word of icon names, as one ("log in": login, "wi fi":
-   * wifi, "check mark": checkmark); words joined only in a longer name stay two ("arrow left").
+   * Two neighbouring words that are one word of icon names, as one, when one of them is short
+   * ("log in": login, "wi fi": wifi, "e mail": email); words joined only in a longer name stay
+   * two ("arrow left"), and so do two words of their own ("credit card").
    */
   private joinCompounds(queryWords: string[]): string[] {
     const out: string[] = [];
     for (let i = 0; i < queryWords.length; i++) {
       const next = queryWords[i + 1];
-      if (next !== undefined) {
+      if (next !== undefined && Math.min(queryWords[i].length, next.length) <= MAX_COMPOUND_PART) {
         const t = this.tokenIndex(queryWords[i] + next);
         if (t !== -1 && this.postings.tokenKinds[t] & NAME_PART) {
           out.push(queryWords[i] + next);
@@ -393,7 +398,8 @@ export class SearchIndex {
     const why: string[] = [];
     all.forEach((matches, i) => {
       const packed = matches.get(document);
-      if (packed === undefined) return;
+      // A joining word says something only where it is a word of the name ("zoom in").
+      if (packed === undefined || (matches.optional && packed < pack(MATCH.exact, FIELD_WEIGHT.alias))) return;
       const token = this.postings.tokens[matches.token(document)];
       const word = queryWords[i];
       // A word found in the name says which; one found elsewhere (an alias, what Font Awesome's
@@ -674,7 +680,8 @@ export class SearchIndex {
     const synonyms = synonymsOf(word, stem) ?? synonymsOfForms(otherForms);
     if (synonyms) {
       const bySynonym = new WordMatches(this.documentCount, explain);
-      for (const synonym of synonyms) this.forEachTokenOfStem(synonym, (t) => this.addPosting(bySynonym, t, MATCH.synonym));
+      // Not a word of two letters that shares a synonym's stem ("sms": sm, a size in names).
+      for (const synonym of synonyms) this.forEachTokenOfStem(synonym, (t) => void (tokens[t].length >= MIN_SYNONYM_WORD && this.addPosting(bySynonym, t, MATCH.synonym)));
       for (let i = 0; i < bySynonym.size; i++) {
         const document = bySynonym.document(i);
         const packed = bySynonym.get(document)!;
