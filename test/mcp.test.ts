@@ -50,8 +50,8 @@ describe('the MCP server over Streamable HTTP', function () {
       expect(ids).to.include('mdi:close');
       expect(ids.some((id) => id.startsWith('fa7-solid:'))).to.equal(true);
       // The engine's own answer, in its order: the tool ranks nothing itself.
-      const engine = await served.app.iconSetSearch.search({ words: ['close'], limit: 30, start: 0, partial: true });
-      expect(ids).to.deep.equal(engine.names);
+      const engine = await served.app.mcp.searchIcons({ query: 'close', limit: 30 });
+      expect(ids).to.deep.equal(engine.icons);
       const mdi = data.icons.find((icon) => icon.id === 'mdi:close')!;
       expect(mdi).to.deep.include({ usage: '<iconify-icon icon="mdi:close"></iconify-icon>', svgUrl: '/iconify/mdi/close.svg', label: 'Close' });
       expect(mdi.licence.spdx).to.equal('Apache-2.0');

@@ -102,7 +102,7 @@ export function createMcp(deps: McpDeps) {
     return server;
   }
 
-  return { createServer, tools: toolList.tools, onFault };
+  return { createServer, tools: toolList.tools, onFault, /** The engine the search tool asks (tests compare with it). */ searchIcons: deps.searchIcons };
 }
 
 export type Mcp = ReturnType<typeof createMcp>;
