@@ -62,7 +62,7 @@ import { createIconifyHandler } from './iconify/iconify.handler.ts';
 import { loadWebAssets } from './web/assets.ts';
 import { createMcp } from './mcp/mcp-server.ts';
 import { createMcpRouter } from './mcp/mcp.router.ts';
-import { openSetSearch } from './mcp/open-set-search.ts';
+import { engineSearch } from './mcp/open-set-search.ts';
 import { createWebRouter } from './web/web.router.ts';
 
 export interface AppDeps {
@@ -184,7 +184,7 @@ export function createApp({ database, config, logger, ...options }: AppDeps) {
   const apollo = createApolloServer(logger, schema, compiled, outages, documentStore);
   app.use(createGraphQLRouter({ apollo, admission, services, authenticate: auth.authenticate, cache }));
   // MCP (Streamable HTTP at /mcp, last: no other route passes through it; `iconmeta mcp` serves the same over stdio). searchIcons is the one search engine.
-  const mcp = createMcp({ searchIcons: openSetSearch(iconSetSearch), releaseSearch: search, iconSets, releases, icons, changes, iconifyPath: config.iconifyPath, logger });
+  const mcp = createMcp({ searchIcons: engineSearch(iconSearch), releaseSearch: search, iconSets, releases, icons, changes, iconifyPath: config.iconifyPath, logger });
   app.use(createMcpRouter({ mcp, allowedHosts: config.mcpAllowedHosts, rateLimit: config.mcpRateLimit, requireToken: config.mcpRequireToken, authenticate: auth.authenticate, clientAddress }));
   app.use((req) => {
     throw notFound(`no route for ${req.method} ${req.path}`);

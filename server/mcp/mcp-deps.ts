@@ -8,9 +8,10 @@ import type { SearchService } from '../search/search.service.ts';
 
 /**
  * The one search engine across every icon set (Font Awesome's among them, as fa7-solid ...):
- * Iconify ids, best first. The MCP search tool ranks nothing itself.
+ * Iconify ids, best first, and for each why it matched ("settings → cog"). The MCP search tool
+ * ranks nothing itself.
  */
-export type SearchIcons = (params: { query: string; prefixes?: string[]; limit: number }) => Promise<{ total: number; icons: string[] }>;
+export type SearchIcons = (params: { query: string; prefixes?: string[]; limit: number }) => Promise<{ total: number; icons: string[]; why?: string[][] }>;
 
 export interface McpDeps {
   searchIcons: SearchIcons;

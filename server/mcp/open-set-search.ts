@@ -1,14 +1,10 @@
-// The search engine of the open sets (the Iconify API's /search) as the MCP tools' SearchIcons.
-import { createIconSetSearch, parseSearchQuery } from '../iconify/icon-set-search.ts';
-import { iconNamesOf } from '../search/class-names.ts';
+// The one search engine over every icon (server/search/icon-search.ts) as the MCP tools' SearchIcons.
+import type { IconSearch } from '../search/icon-search.ts';
 import type { SearchIcons } from './mcp-deps.ts';
 
-export const openSetSearch =
-  (engine: ReturnType<typeof createIconSetSearch>): SearchIcons =>
+export const engineSearch =
+  (engine: IconSearch): SearchIcons =>
   async ({ query, prefixes, limit }) => {
-    // Font Awesome's classes ("fa-solid fa-house") name an icon, as in the other search boxes.
-    const parsed = parseSearchQuery({ query: iconNamesOf(query) });
-    if (!parsed.ok) return { total: 0, icons: [] };
-    const { names } = await engine.search({ ...parsed.value, prefixes: prefixes ?? parsed.value.prefixes, limit, start: 0 });
-    return { total: names.length, icons: names };
+    const found = await engine.find({ query, prefixes, limit, explain: true });
+    return { total: found.total, icons: found.icons.map((icon) => icon.id), why: found.icons.map((icon) => icon.why ?? []) };
   };

@@ -33,11 +33,12 @@ export const searchResultSchema = z.object({
   usage: z.string().describe('Font Awesome classes, or the iconify-icon element'),
   svgUrl: z.string().nullable().describe('Path of the SVG on this server (null: no open set holds it)'),
   svg: z.string().optional(),
+  why: z.array(z.string()).optional().describe('What each query word matched, when another word: "settings → cog" (the icon is what the word means), "preferences → settings" (a synonym)'),
 });
 
 const output = z.object({
   query: z.string(),
-  total: z.number().int().describe('Icons the engine answered before filters (within one Font Awesome release: every match; across the sets: at most what was asked for)'),
+  total: z.number().int().describe('Icons that matched, before filters'),
   icons: z.array(searchResultSchema),
 });
 
@@ -75,7 +76,7 @@ export function searchIconsTool(deps: McpDeps) {
     const limit = filtered ? Math.min(ENGINE_MAX, params.limit * OVERFETCH + 32) : params.limit;
     const found = await deps.searchIcons({ query: params.query, prefixes: params.prefixes, limit });
     const icons: Result[] = [];
-    for (const id of found.icons) {
+    for (const [i, id] of found.icons.entries()) {
       if (icons.length === params.limit) break;
       const colon = id.indexOf(':');
       const prefix = id.slice(0, colon);
@@ -84,7 +85,7 @@ export function searchIconsTool(deps: McpDeps) {
       const licence = licenceOf(set);
       if (!styleMatches(prefix, name, params.style) || !licenceMatches(licence, params.licence)) continue;
       if (params.family && !(fontAwesomeSet(prefix) && params.family === 'classic')) continue;
-      icons.push({ id, label: labelOf(name), set: { prefix, name: set?.info?.name ?? prefix }, licence, usage: usageOf(prefix, name), svgUrl: svgUrl(iconifyPath, prefix, name) });
+      icons.push({ id, label: labelOf(name), set: { prefix, name: set?.info?.name ?? prefix }, licence, usage: usageOf(prefix, name), svgUrl: svgUrl(iconifyPath, prefix, name), ...(found.why ? { why: found.why[i] } : {}) });
     }
     return { total: found.total, icons };
   }

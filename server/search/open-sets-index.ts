@@ -5,10 +5,13 @@
 //   style suffixes aside: cog-outline) is a Font Awesome icon's name or alias: mdi:cog is Font
 //   Awesome's gear, whose terms include "settings" (a longer name lends nothing from its first
 //   words, bell-ring from bell: measured, a million more postings for one judged query in 40);
+// - UI intents (ui-intents.json): the words for what an icon of that name is drawn for (eye-off:
+//   hide, hidden, invisible; x: dismiss, close, cancel), above what its name says;
 // - how many sets draw an icon of that name (a tie-break: `close` is drawn by 150 sets, the
 //   concept people mean);
 // - the kind of set: general interface sets first, then emoji, flags, logos and archived sets.
 import { PostingsBuilder, words } from './index-builder.ts';
+import uiIntents from './ui-intents.json' with { type: 'json' };
 import { partsOf, SearchIndex, type DocumentColumns } from './search-index.ts';
 
 /** What a set gives the index: its prefix, category (Iconify's collections list), and listing. */
@@ -87,6 +90,10 @@ function lentWordsOf(meaning: Meaning) {
   return lent;
 }
 
+/** A concept's name -> the words of the intents it draws (ui-intents.json: eye-off: hide, hidden, invisible, ...). */
+const intentsByConcept = new Map<string, string[]>();
+for (const [word, concepts] of Object.entries(uiIntents.intents)) for (const concept of concepts) intentsByConcept.set(concept, [...(intentsByConcept.get(concept) ?? []), word]);
+
 /** Yields to waiting requests between sets: the index is built while the server serves. */
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 
@@ -157,6 +164,8 @@ export async function buildOpenSetsIndex(given: IndexedSet[], listingOf: (set: I
           seenConcepts.add(base);
           conceptSets.set(base, (conceptSets.get(base) ?? 0) + 1);
         }
+        const intents = intentsByConcept.get(base);
+        if (intents) builder.addWords(document, 'intent', intents);
         let meaning = meanings.get(base);
         for (let a = 0; !meaning && a < own.length; a++) meaning = meanings.get(own[a]);
         if (!meaning) continue;

@@ -22,7 +22,7 @@
 // in full (a numeric key per icon, then a selection).
 import semver from 'semver';
 import { stemmer } from 'stemmer';
-import { FIELD_WEIGHT, NAME_PART, OWN_WORD, PHRASE_FLAG, PostingsBuilder, words, type Postings } from './index-builder.ts';
+import { FIELD_WEIGHT, isIntentWeight, NAME_PART, OWN_WORD, PHRASE_FLAG, PostingsBuilder, words, type Postings } from './index-builder.ts';
 import { lowerBound } from './lower-bound.ts';
 import { DESCRIBING_WORDS, LOGO_WORDS, MAX_QUERY_WORDS, optionalWord, otherOrders, queryWordsOf } from './query-words.ts';
 import { inOtherGroups, synonymsOf, synonymsOfForms } from './synonyms.ts';
@@ -490,9 +490,11 @@ export class SearchIndex {
         const weight = packed % 1000;
         score += weight * MATCH_FACTOR[match];
         if (match < MATCH.synonym) continue;
-        // A word of its name or an alias explains that word; what Font Awesome's icon of the whole
-        // name lends explains all of it (mdi:map-marker is Font Awesome's location-dot).
-        if (weight >= FIELD_WEIGHT.alias) covered++;
+        // A word of its name or an alias explains that word; an intent the icon draws, or what
+        // Font Awesome's icon of the whole name lends, explains all of it (mdi:map-marker is Font
+        // Awesome's location-dot).
+        if (isIntentWeight(weight)) wholeName = true;
+        else if (weight >= FIELD_WEIGHT.alias) covered++;
         else if (weight >= FIELD_WEIGHT.lent - INFLECTION_PENALTY) wholeName = true;
       }
       for (const matches of optional) {
