@@ -1,0 +1,24 @@
+// The UI intents search reads (server/search/ui-intents.json) are data people review: each a word
+// of a request and the names of the icons interfaces draw for it, in the form icon names take.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect } from 'chai';
+import { root } from './process-helpers.ts';
+
+const { intents } = JSON.parse(readFileSync(join(root, 'server/search/ui-intents.json'), 'utf8')) as { intents: Record<string, string[]> };
+
+describe('the UI intents of search', () => {
+  it('are lower-case words, each with one to five distinct icon names', () => {
+    for (const [word, names] of Object.entries(intents)) {
+      expect(word).to.match(/^[a-z]+$/);
+      expect(names.length, word).to.be.within(1, 5);
+      expect(new Set(names).size, word).to.equal(names.length);
+      for (const name of names) expect(name, word).to.match(/^[a-z0-9]+(?:-[a-z0-9]+)*$/);
+    }
+  });
+
+  it('name actions and states, not the objects whose names say them already (no intent is one of its own names only)', () => {
+    const selfOnly = Object.entries(intents).filter(([word, names]) => names.length === 1 && names[0] === word).map(([word]) => word);
+    expect(selfOnly).to.deep.equal([]);
+  });
+});
