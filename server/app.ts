@@ -107,7 +107,7 @@ export function createApp({ database, config, logger, ...options }: AppDeps) {
   const iconSetsRepo = createIconSetsRepo(database);
   const iconSets = createIconSetsService(iconSetsRepo, config.iconSetCacheBytes);
   // The one search engine over every icon (the open sets and Font Awesome's), and the Iconify API's reading of it.
-  const iconSearch = createIconSearch({ sets: iconSets, repo: searchRepo, releases });
+  const iconSearch = createIconSearch({ sets: iconSets, repo: searchRepo, releases, logger });
   const iconSetSearch = createIconSetSearch(iconSearch);
   releases.onChange(() => iconSearch.drop());
   // Errors the Iconify API's handler met, for Express's error handler to answer.

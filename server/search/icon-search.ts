@@ -9,6 +9,7 @@ import type { ReleasesService } from '../releases/releases.service.ts';
 import { fontAwesomeMeanings } from './font-awesome-meanings.ts';
 import { buildOpenSetsIndex, type Meaning, type OpenSetsIndex, type SetListing } from './open-sets-index.ts';
 import type { SearchRepo } from './search.repo.ts';
+import type { Logger } from 'pino';
 
 export interface IconQuery {
   query: string;
@@ -35,8 +36,9 @@ export interface IconHit {
   why?: string[];
 }
 
-export function createIconSearch({ sets, repo, releases }: { sets: IconSetsService; repo: SearchRepo; releases: ReleasesService }) {
+export function createIconSearch({ sets, repo, releases, logger }: { sets: IconSetsService; repo: SearchRepo; releases: ReleasesService; logger?: Logger }) {
   const index = reloadable(async (): Promise<OpenSetsIndex> => {
+    const started = performance.now();
     const searchable = (await sets.list()).filter((set) => set.info && !set.info.hidden);
     const byPrefix = new Map(searchable.map((set) => [set.prefix, set]));
     if (!releases.loaded()) await releases.refresh();
@@ -48,7 +50,9 @@ export function createIconSearch({ sets, repo, releases }: { sets: IconSetsServi
       palette: set.info?.palette === true,
       logos: set.info?.category === 'Logos' || set.prefix.endsWith('-brands'),
     }));
-    return buildOpenSetsIndex(indexed, async (set) => (await sets.listing(byPrefix.get(set.prefix)!)).listing as SetListing, meanings);
+    const built = await buildOpenSetsIndex(indexed, async (set) => (await sets.listing(byPrefix.get(set.prefix)!)).listing as SetListing, meanings);
+    logger?.info({ icons: built.index.documentCount, sets: built.sets.length, ms: Math.round(performance.now() - started) }, 'search index of every icon built');
+    return built;
   });
 
   /** Which documents a query's filters let answer; undefined: all. */

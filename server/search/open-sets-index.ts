@@ -11,6 +11,7 @@
 //   concept people mean);
 // - the kind of set: general interface sets first, then emoji, flags, logos and archived sets.
 import { PostingsBuilder, words } from './index-builder.ts';
+import { Int32List } from './int32-list.ts';
 import uiIntents from './ui-intents.json' with { type: 'json' };
 import { partsOf, SearchIndex, type DocumentColumns } from './search-index.ts';
 
@@ -94,6 +95,9 @@ function lentWordsOf(meaning: Meaning) {
 const intentsByConcept = new Map<string, string[]>();
 for (const [word, concepts] of Object.entries(uiIntents.intents)) for (const concept of concepts) intentsByConcept.set(concept, [...(intentsByConcept.get(concept) ?? []), word]);
 
+/** Icons indexed in one turn at most (~20 ms). */
+const ICONS_PER_TURN = 2_000;
+
 /** Yields to waiting requests between sets: the index is built while the server serves. */
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 
@@ -109,13 +113,18 @@ export async function buildOpenSetsIndex(given: IndexedSet[], listingOf: (set: I
   const builder = new PostingsBuilder(false);
   const names: string[] = [];
   const aliases: (readonly string[])[] = [];
-  const documentSet: number[] = [];
-  const documentCategory: number[] = [];
-  const logos: number[] = [];
-  const interned = new Map<string, { name: string; sets: number }>();
-  /** Per document: its concept (the name without style parts); per concept, the sets that draw it. */
-  const concepts: string[] = [];
-  const conceptSets = new Map<string, number>();
+  const documentSet = new Int32List();
+  const documentCategory = new Int32List();
+  const logos = new Int32List();
+  /** Per document, the parts of its concept (the name without style parts: cog-outline is a cog). */
+  const parts = new Int32List();
+  /** Names and concepts, each once; per document the ids of its own, and per id the sets that draw it. */
+  const interned = new Map<string, { name: string; id: number }>();
+  const nameSets = new Int32List();
+  const nameIds = new Int32List();
+  const conceptIds = new Map<string, number>();
+  const conceptSets = new Int32List();
+  const documentConcept = new Int32List();
   const categoryIds = new Map<string, number>();
   const categoryNames: string[] = [];
   const noAliases: readonly string[] = [];
@@ -141,12 +150,18 @@ export async function buildOpenSetsIndex(given: IndexedSet[], listingOf: (set: I
     for (const list of [listing.uncategorized ?? [], ...Object.values(listing.categories ?? {})]) {
       for (const given of list) {
         if (seen.has(given)) continue;
+        // A set of 15,000 icons is read in several turns.
+        if (names.length % ICONS_PER_TURN === ICONS_PER_TURN - 1) await nextTurn();
         seen.add(given);
         const document = names.length;
-        const known = interned.get(given);
-        if (known) known.sets++;
-        else interned.set(given, { name: given, sets: 1 });
-        const name = known?.name ?? given;
+        let known = interned.get(given);
+        if (!known) {
+          interned.set(given, (known = { name: given, id: nameSets.length }));
+          nameSets.push(0);
+        }
+        nameSets.values[known.id]++;
+        nameIds.push(known.id);
+        const name = known.name;
         names.push(name);
         const own = aliasesOf.get(name) ?? noAliases;
         aliases.push(own);
@@ -159,10 +174,16 @@ export async function buildOpenSetsIndex(given: IndexedSet[], listingOf: (set: I
         for (const alias of own) builder.addWords(document, 'alias', alias.split('-'));
         if (category !== -1) builder.add(document, 'category', categoryNames[category]);
         const base = baseOf(name, themeParts);
-        concepts.push(base);
+        parts.push(partsOf(base));
+        let concept = conceptIds.get(base);
+        if (concept === undefined) {
+          conceptIds.set(base, (concept = conceptSets.length));
+          conceptSets.push(0);
+        }
+        documentConcept.push(concept);
         if (!seenConcepts.has(base)) {
           seenConcepts.add(base);
-          conceptSets.set(base, (conceptSets.get(base) ?? 0) + 1);
+          conceptSets.values[concept]++;
         }
         const intents = intentsByConcept.get(base);
         if (intents) builder.addWords(document, 'intent', intents);
@@ -179,20 +200,21 @@ export async function buildOpenSetsIndex(given: IndexedSet[], listingOf: (set: I
     }
   }
   await nextTurn();
-  const postings = builder.build();
+  const postings = await builder.buildInTurns();
   await nextTurn();
   const count = names.length;
+  const capped = (values: Int32Array) => Uint8Array.from(values, (value) => Math.min(value, 255));
   const columns: DocumentColumns = {
     rowIds: new Int32Array(0),
     names,
     aliases,
-    styles: Uint8Array.from(names, (name) => Math.min(interned.get(name)!.sets, 255)),
+    styles: capped(nameIds.used.map((id) => nameSets.values[id])),
     // The words of what it draws: cog-outline is one word, a cog.
-    parts: Uint8Array.from(concepts, (concept) => Math.min(partsOf(concept), 255)),
+    parts: capped(parts.used),
     // How many sets draw its concept: the one people mean, first among equals.
-    prominence: Uint8Array.from(concepts, (concept) => Math.min(conceptSets.get(concept)!, 255)),
+    prominence: capped(documentConcept.used.map((id) => conceptSets.values[id])),
     since: new Int32Array(count),
-    logos: Uint8Array.from(logos),
+    logos: capped(logos.used),
   };
   const index = new SearchIndex({ columns, postings });
   await nextTurn();
@@ -200,8 +222,8 @@ export async function buildOpenSetsIndex(given: IndexedSet[], listingOf: (set: I
   return {
     index,
     sets,
-    documentSet: Uint16Array.from(documentSet),
-    documentCategory: Int32Array.from(documentCategory),
+    documentSet: Uint16Array.from(documentSet.used),
+    documentCategory: documentCategory.used.slice(),
     categories: categoryNames,
   };
 }

@@ -258,22 +258,27 @@ export class SearchIndex {
   private markGeneration = 0;
   /** The name words spelt backwards, sorted (made at the first search for endings). */
   private backwards: { texts: string[]; tokens: Int32Array } | undefined;
-  /** The heap it holds, estimated once: what a cache of indexes counts against its budget. */
-  readonly bytes: number;
+  private heldBytes: number | undefined;
 
   /** An index of a release's documents (sorted by name here), or of columns and postings built elsewhere (open-sets-index.ts). */
   constructor(source: SearchDocument[] | { columns: DocumentColumns; postings: Postings }) {
     const { columns, postings } = Array.isArray(source) ? indexDocuments(source) : source;
     this.columns = columns;
     this.postings = postings;
-    const { tokens, stems } = postings;
-    this.bytes =
-      stringsBytes(tokens) +
+  }
+
+  /** The heap it holds, estimated once (at first asked): what a cache of indexes counts against its budget. */
+  get bytes(): number {
+    if (this.heldBytes !== undefined) return this.heldBytes;
+    const { columns, postings } = this;
+    this.heldBytes =
+      stringsBytes(postings.tokens) +
       stringsBytes(columns.names) +
-      stringsBytes(stems) +
+      stringsBytes(postings.stems) +
       columns.aliases.reduce((sum, list) => sum + (list === NO_ALIASES ? SLOT : stringsBytes(list) + SLOT), ARRAY_OVERHEAD) +
       [columns.rowIds, columns.styles, columns.parts, columns.since, columns.logos].reduce((sum, array) => sum + array.byteLength, 0) +
       [postings.tokenKinds, postings.postingStart, postings.postingDocs, postings.postingWeights, postings.stemStart, postings.stemTokens].reduce((sum, array) => sum + array.byteLength, 0);
+    return this.heldBytes;
   }
 
   get documentCount(): number {
@@ -757,7 +762,14 @@ export class SearchIndex {
   private endingTokens(end: string): number[] {
     if (!this.backwards) {
       const { tokens, tokenKinds } = this.postings;
-      const named = tokens.map((token, t) => ({ text: [...token].reverse().join(''), t })).filter(({ t }) => tokenKinds[t] & NAME_PART);
+      const named: { text: string; t: number }[] = [];
+      for (let t = 0; t < tokens.length; t++) {
+        if (!(tokenKinds[t] & NAME_PART)) continue;
+        const token = tokens[t];
+        let text = '';
+        for (let i = token.length - 1; i >= 0; i--) text += token[i];
+        named.push({ text, t });
+      }
       named.sort((a, b) => (a.text < b.text ? -1 : a.text > b.text ? 1 : 0));
       this.backwards = { texts: named.map(({ text }) => text), tokens: Int32Array.from(named, ({ t }) => t) };
     }
