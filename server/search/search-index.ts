@@ -43,7 +43,13 @@ const UNDONE_OR_REPEATED = /^(?:un|re)([a-z]{3,})$/;
  * Postings a query word reads as the start of longer words, at most: "a" starts words in every
  * other icon of 380k. Past it, the shortest words are read (nearest to what was typed).
  */
-const PREFIX_POSTINGS = 40_000;
+const PREFIX_POSTINGS = 15_000;
+/**
+ * Postings a query word reads at most in all, over many sets: postings are in the sets' order
+ * (interface sets first), so a word in 60,000 icons ("outline") reads the first sets' icons. Only
+ * the icons a set filter lets answer count.
+ */
+const WORD_POSTINGS = 20_000;
 /** Words this long or longer are found as the end of name words too (SearchOptions.endings). */
 const MIN_ENDING = 2;
 /** Words of the index a synonym reaches are this long at least. */
@@ -56,6 +62,8 @@ const MIN_COMPOUND_PART = 2;
 const FULL_SORT = 2_000;
 /** rankByCoverage: icons with every word that are enough to answer from, whatever the limit (the first answers do not depend on it). */
 const ENOUGH_WITH_EVERY_WORD = 200;
+/** rankByCoverage: icons any word matched, past which only those with the most words (or one fewer) are ranked. */
+const LARGE_UNION = 20_000;
 /** log2(1 + n) for a count of sets (0-255). */
 const LOG2_1P = Float64Array.from({ length: 256 }, (_, n) => Math.log2(1 + n));
 /** rankByCoverage: what a word's weight counts for by how it matched (MATCH: typo, prefix, synonym, exact). */
@@ -253,8 +261,12 @@ function indexDocuments(unsorted: SearchDocument[]): { columns: DocumentColumns;
 export class SearchIndex {
   private readonly columns: DocumentColumns;
   private readonly postings: Postings;
+  /** During a search: which documents may answer, and the postings the current word may still read. */
+  private allowedNow: ((document: number) => boolean) | undefined;
+  private budget = Infinity;
   /** Per document, the union that last met it (union(): no set or zeroing per search). */
   private marks = new Int32Array(0);
+  private wordCounts = new Uint8Array(0);
   private markGeneration = 0;
   /** The name words spelt backwards, sorted (made at the first search for endings). */
   private backwards: { texts: string[]; tokens: Int32Array } | undefined;
@@ -349,6 +361,7 @@ export class SearchIndex {
   }
 
   private findWords(queryWords: string[], options: SearchOptions): SearchResult {
+    this.allowedNow = options.allowed;
     const joined = !queryWords.every(optionalWord);
     const all = queryWords.map((word, i) => {
       const matches = this.matchWord(word, options.endings === true && i === queryWords.length - 1, options.explain === true);
@@ -523,21 +536,34 @@ export class SearchIndex {
     return { documents: chosen.slice(0, wanted).map((m) => met[m]), total: met.length };
   }
 
-  /** The documents any of the words matched, each once, that may answer. */
+  /**
+   * The documents any of the words matched, each once, that may answer; when they are many (the
+   * words of a long query each in thousands of icons), only those with the most words or one
+   * fewer: an icon with two of five words does not answer before one with four.
+   */
   private union(perWord: WordMatches[], allowed: (document: number) => boolean): number[] {
-    if (this.marks.length !== this.documentCount) this.marks = new Int32Array(this.documentCount);
+    if (this.marks.length !== this.documentCount) {
+      this.marks = new Int32Array(this.documentCount);
+      this.wordCounts = new Uint8Array(this.documentCount);
+    }
     const mark = ++this.markGeneration;
     const met: number[] = [];
+    let most = 0;
     for (const matches of perWord) {
       for (let i = 0; i < matches.size; i++) {
         const document = matches.document(i);
-        if (this.marks[document] === mark || !allowed(document)) continue;
-        this.marks[document] = mark;
-        met.push(document);
+        if (this.marks[document] !== mark) {
+          if (!allowed(document)) continue;
+          this.marks[document] = mark;
+          this.wordCounts[document] = 0;
+          met.push(document);
+        }
+        most = Math.max(most, ++this.wordCounts[document]);
       }
     }
-    return met;
+    return met.length > LARGE_UNION ? met.filter((document) => this.wordCounts[document] >= most - 1) : met;
   }
+
 
   /** The best `limit` candidates in order: all sorted when few, else selected on their keys first. */
   private best(candidates: Candidate[], limit: number): Candidate[] {
@@ -653,6 +679,7 @@ export class SearchIndex {
   private matchWord(word: string, endings = false, explain = false): WordMatches {
     const { tokens, tokenKinds } = this.postings;
     const matches = new WordMatches(this.documentCount, explain);
+    this.budget = this.columns.prominence ? WORD_POSTINGS : Infinity;
     // As typed, and as the start of longer words (at most PREFIX_POSTINGS of those), and where
     // asked, as the end of name words, as weakly as a typo.
     const exact = this.tokenIndex(word);
@@ -790,14 +817,20 @@ export class SearchIndex {
   /** Records each icon of `token`'s postings as matched by `match`, unless it matched better already; answers how many postings it read. */
   private addPosting(matches: WordMatches, token: number, match: number, weightChange = 0): number {
     const { postingStart, postingDocs, postingWeights } = this.postings;
+    const allowed = this.allowedNow;
     const end = postingStart[token + 1];
-    for (let i = postingStart[token]; i < end; i++) {
+    let read = 0;
+    for (let i = postingStart[token]; i < end && read < this.budget; i++) {
       const document = postingDocs[i];
+      if (allowed && !allowed(document)) continue;
+      read++;
       const packed = pack(match, Math.max(0, (postingWeights[i] & ~PHRASE_FLAG) + weightChange));
       if (packed > (matches.get(document) ?? -1)) matches.set(document, packed, token);
     }
-    return end - postingStart[token];
+    this.budget -= read;
+    return read;
   }
+
 }
 
 export { MAX_QUERY_WORDS };
