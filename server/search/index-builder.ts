@@ -12,14 +12,11 @@ import { Int32List } from './int32-list.ts';
  * an icon is lent by the Font Awesome icon of the same name (`lent`, `lentWord`: Font Awesome's
  * label and terms for mdi:cog, which is Font Awesome's gear) says less than its own metadata. An
  * intent (ui-intents.json: "hide" for eye-off) says nearly what the name says: what interfaces
- * draw for the word. (Its weight is the only one of the form 5n + 4, in every form of a word:
- * ranking tells an intent by it.)
+ * draw for the word. (Weights are distinct: ranking tells a field by its weight.)
  */
 export const FIELD_WEIGHT = { id: 50, intent: 49, term: 45, label: 40, alias: 35, termWord: 30, lent: 28, lentWord: 18, category: 10 } as const;
 export type Field = keyof typeof FIELD_WEIGHT;
 export const FIELDS = Object.keys(FIELD_WEIGHT) as Field[];
-/** Whether a word's match weight (less any form's penalty) came from an intent. */
-export const isIntentWeight = (weight: number) => weight >= FIELD_WEIGHT.intent - 15 && weight % 5 === FIELD_WEIGHT.intent % 5;
 const FIELD_BITS = Object.fromEntries(FIELDS.map((field, bit) => [field, 1 << bit])) as Record<Field, number>;
 /** In a document's field bits while indexing: the word is one of its names or terms of several words, joined. */
 const PHRASE_BIT = 1 << FIELDS.length;

@@ -91,9 +91,30 @@ function lentWordsOf(meaning: Meaning) {
   return lent;
 }
 
-/** A concept's name -> the words of the intents it draws (ui-intents.json: eye-off: hide, hidden, invisible, ...). */
-const intentsByConcept = new Map<string, string[]>();
-for (const [word, concepts] of Object.entries(uiIntents.intents)) for (const concept of concepts) intentsByConcept.set(concept, [...(intentsByConcept.get(concept) ?? []), word]);
+/**
+ * A concept's name -> the words of the intents it draws (ui-intents.json: eye-off: hide, hidden,
+ * invisible, ...): as an intent for the first concepts listed (what interfaces draw for it first),
+ * as a lent meaning for the others (scan: scan, qr-code first; barcode too).
+ */
+const FIRST_CONCEPTS = 2;
+const intentsByConcept = new Map<string, { first: string[]; other: string[] }>();
+for (const [word, concepts] of Object.entries(uiIntents.intents)) {
+  concepts.forEach((concept, rank) => {
+    const known = intentsByConcept.get(concept) ?? { first: [], other: [] };
+    (rank < FIRST_CONCEPTS ? known.first : known.other).push(word);
+    intentsByConcept.set(concept, known);
+  });
+}
+
+/**
+ * Name parts that say a state of what the rest draws (wifi-off is wifi, off; bell-plus is a bell):
+ * the rest lends its meaning, and the state stays a word of the name.
+ */
+const STATE_PARTS = new Set(['off', 'slash', 'x', 'xmark', 'check', 'plus', 'minus', 'alert', 'exclamation', 'question', 'add', 'remove', 'cancel', 'lock', 'open', 'closed', 'on', 'up', 'down', 'dot', 'badge', 'star', 'heart', 'search', 'edit', 'settings', 'sync', 'clock', 'user', 'error', 'warning']);
+const withoutState = (base: string) => {
+  const dash = base.lastIndexOf('-');
+  return dash > 0 && STATE_PARTS.has(base.slice(dash + 1)) ? base.slice(0, dash) : base;
+};
 
 /** Icons indexed in one turn at most (~20 ms). */
 const ICONS_PER_TURN = 2_000;
@@ -173,21 +194,25 @@ export async function buildOpenSetsIndex(given: IndexedSet[], listingOf: (set: I
         builder.addWords(document, 'id', name.split('-'));
         for (const alias of own) builder.addWords(document, 'alias', alias.split('-'));
         if (category !== -1) builder.add(document, 'category', categoryNames[category]);
-        const base = baseOf(name, themeParts);
-        parts.push(partsOf(base));
-        let concept = conceptIds.get(base);
-        if (concept === undefined) {
-          conceptIds.set(base, (concept = conceptSets.length));
+        // What it draws: its name without style parts.
+        const concept = baseOf(name, themeParts);
+        parts.push(partsOf(concept));
+        let conceptId = conceptIds.get(concept);
+        if (conceptId === undefined) {
+          conceptIds.set(concept, (conceptId = conceptSets.length));
           conceptSets.push(0);
         }
-        documentConcept.push(concept);
-        if (!seenConcepts.has(base)) {
-          seenConcepts.add(base);
-          conceptSets.values[concept]++;
+        documentConcept.push(conceptId);
+        if (!seenConcepts.has(concept)) {
+          seenConcepts.add(concept);
+          conceptSets.values[conceptId]++;
         }
-        const intents = intentsByConcept.get(base);
-        if (intents) builder.addWords(document, 'intent', intents);
-        let meaning = meanings.get(base);
+        const intents = intentsByConcept.get(concept);
+        if (intents) {
+          builder.addWords(document, 'intent', intents.first);
+          builder.addWords(document, 'lent', intents.other);
+        }
+        let meaning = meanings.get(concept) ?? meanings.get(withoutState(concept));
         for (let a = 0; !meaning && a < own.length; a++) meaning = meanings.get(own[a]);
         if (!meaning) continue;
         // Lent: what Font Awesome's icon of this name means, below the icon's own name (Font

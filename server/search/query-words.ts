@@ -38,6 +38,8 @@ const REQUEST_WORDS = new Set([
  * "github logo"): optional as joining words are, and not part of the name a query gives.
  */
 export const DESCRIBING_WORDS = new Set(['icon', 'icons', 'symbol', 'symbols', 'button', 'buttons', 'glyph', 'glyphs', 'logo', 'logos', 'pictogram', 'emblem']);
+/** Words for a picture, which before "of" say what kind of picture, not of what. */
+const PICTURE_WORDS = new Set(['picture', 'image', 'photo', 'drawing', 'illustration', 'icon', 'symbol', 'sign']);
 /** Words asking for a brand's logo: the logos are not put after the other icons then. */
 export const LOGO_WORDS = new Set(['logo', 'logos']);
 export const optionalWord = (word: string) => JOINING_WORDS.has(word) || DESCRIBING_WORDS.has(word);
@@ -49,7 +51,8 @@ export const optionalWord = (word: string) => JOINING_WORDS.has(word) || DESCRIB
  */
 export function queryWordsOf(query: string): string[] {
   const all = words(iconNamesOf(query));
-  const meant = all.filter((word) => !REQUEST_WORDS.has(word));
+  // "a picture of a cat", "an icon of a bell": what the picture is of.
+  const meant = all.filter((word, i) => !REQUEST_WORDS.has(word) && !(PICTURE_WORDS.has(word) && all[i + 1] === 'of'));
   // A word said twice means no more than once ("house house").
   return [...new Set(meant.some((word) => !optionalWord(word)) ? meant : all)].slice(0, MAX_QUERY_WORDS);
 }

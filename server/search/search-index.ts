@@ -22,13 +22,13 @@
 // in full (a numeric key per icon, then a selection).
 import semver from 'semver';
 import { stemmer } from 'stemmer';
-import { FIELD_WEIGHT, isIntentWeight, NAME_PART, OWN_WORD, PHRASE_FLAG, PostingsBuilder, words, type Postings } from './index-builder.ts';
+import { FIELD_WEIGHT, NAME_PART, OWN_WORD, PHRASE_FLAG, PostingsBuilder, words, type Postings } from './index-builder.ts';
 import { lowerBound } from './lower-bound.ts';
 import { DESCRIBING_WORDS, LOGO_WORDS, MAX_QUERY_WORDS, optionalWord, otherOrders, queryWordsOf } from './query-words.ts';
 import { inOtherGroups, synonymsOf, synonymsOfForms } from './synonyms.ts';
 import { kthLargest } from './top-k.ts';
 import { inflects, otherFormsOf } from './word-forms.ts';
-import { MATCH, pack, WordMatches } from './word-matches.ts';
+import { EXPLAINS, MATCH, pack, WordMatches } from './word-matches.ts';
 
 export const MAX_QUERY_LENGTH = 512;
 
@@ -62,6 +62,10 @@ const MIN_COMPOUND_PART = 2;
 const FULL_SORT = 2_000;
 /** rankByCoverage: icons with every word that are enough to answer from, whatever the limit (the first answers do not depend on it). */
 const ENOUGH_WITH_EVERY_WORD = 200;
+/** What a word found in a field (by its weight) says of an icon's name: one word of it (id, alias), all of it (an intent, a lent meaning). */
+const EXPLAINS_BY_WEIGHT = Uint8Array.from({ length: 128 }, (_, weight) =>
+  weight === FIELD_WEIGHT.id || weight === FIELD_WEIGHT.alias ? EXPLAINS.word : weight === FIELD_WEIGHT.intent || weight === FIELD_WEIGHT.lent ? EXPLAINS.whole : EXPLAINS.nothing,
+);
 /** rankByCoverage: icons any word matched, past which only those with the most words (or one fewer) are ranked. */
 const LARGE_UNION = 20_000;
 /** log2(1 + n) for a count of sets (0-255). */
@@ -511,9 +515,9 @@ export class SearchIndex {
         // A word of its name or an alias explains that word; an intent the icon draws, or what
         // Font Awesome's icon of the whole name lends, explains all of it (mdi:map-marker is Font
         // Awesome's location-dot).
-        if (isIntentWeight(weight)) wholeName = true;
-        else if (weight >= FIELD_WEIGHT.alias) covered++;
-        else if (weight >= FIELD_WEIGHT.lent - INFLECTION_PENALTY) wholeName = true;
+        const explains = matches.explained(document);
+        if (explains === EXPLAINS.whole) wholeName = true;
+        else if (explains === EXPLAINS.word) covered++;
       }
       for (const matches of optional) {
         const packed = matches.get(document);
@@ -720,8 +724,8 @@ export class SearchIndex {
         const document = bySynonym.document(i);
         const packed = bySynonym.get(document)!;
         const found = matches.get(document);
-        if (found === undefined || found < packed) matches.set(document, packed, bySynonym.token(document)); // a prefix, or a weaker derivation
-        else if (found >= pack(MATCH.exact, 0)) matches.set(document, found + Math.round((packed % 1000) * SYNONYM_SUPPORT), matches.token(document));
+        if (found === undefined || found < packed) matches.set(document, packed, bySynonym.token(document), bySynonym.explained(document)); // a prefix, or a weaker derivation
+        else if (found >= pack(MATCH.exact, 0)) matches.set(document, found + Math.round((packed % 1000) * SYNONYM_SUPPORT), matches.token(document), matches.explained(document));
       }
       bySynonym.release();
     }
@@ -734,7 +738,7 @@ export class SearchIndex {
         const document = base.document(i);
         // Only where the other word is a word of the icon, or a synonym ("unicorn" is no "icorn").
         const packed = base.get(document)!;
-        if (packed >= pack(MATCH.synonym, 0)) matches.set(document, pack(MATCH.typo, packed % 1000), base.token(document));
+        if (packed >= pack(MATCH.synonym, 0)) matches.set(document, pack(MATCH.typo, packed % 1000), base.token(document), base.explained(document));
       }
       base.release();
     }
@@ -824,12 +828,14 @@ export class SearchIndex {
       const document = postingDocs[i];
       if (allowed && !allowed(document)) continue;
       read++;
-      const packed = pack(match, Math.max(0, (postingWeights[i] & ~PHRASE_FLAG) + weightChange));
-      if (packed > (matches.get(document) ?? -1)) matches.set(document, packed, token);
+      const field = postingWeights[i] & ~PHRASE_FLAG;
+      const packed = pack(match, Math.max(0, field + weightChange));
+      if (packed > (matches.get(document) ?? -1)) matches.set(document, packed, token, EXPLAINS_BY_WEIGHT[field]);
     }
     this.budget -= read;
     return read;
   }
+
 
 }
 

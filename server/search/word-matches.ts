@@ -20,7 +20,11 @@ const MAX_FREE = 6;
 /** Index sizes whose arrays are kept (the newest ones: an index dropped leaves its size behind). */
 const MAX_SIZES = 8;
 
+/** What the field a word was found in says of an icon's name (see rankByCoverage): nothing; one word of it (an id or alias word); all of it (an intent, a lent meaning). */
+export const EXPLAINS = { nothing: 0, word: 1, whole: 2 } as const;
+
 interface Arrays {
+  explains: Uint8Array;
   packed: Int16Array;
   met: Int32Array;
   via: Int32Array | undefined;
@@ -31,6 +35,8 @@ export class WordMatches {
   private static readonly free = new Map<number, Arrays[]>();
   /** pack(...) + 1 per document (below 4,000); 0: not matched. */
   private readonly packed: Int16Array;
+  /** EXPLAINS, of the best match per document. */
+  private readonly explains: Uint8Array;
   /** The documents matched, in the order met: met[0 .. size); grown as needed (most words match few). */
   private met: Int32Array;
   /** The index's word each document was matched by (its best match), when explaining. */
@@ -46,6 +52,7 @@ export class WordMatches {
     const at = free ? free.findIndex((arrays) => !explain || arrays.via !== undefined) : -1;
     const reused = at === -1 ? free?.pop() : free!.splice(at, 1)[0];
     this.packed = reused?.packed ?? new Int16Array(documentCount);
+    this.explains = reused?.explains ?? new Uint8Array(documentCount);
     this.met = reused?.met ?? new Int32Array(Math.min(documentCount, 1024));
     this.via = reused?.via ?? (explain ? new Int32Array(documentCount) : undefined);
   }
@@ -60,12 +67,17 @@ export class WordMatches {
     return value === 0 ? undefined : value - 1;
   }
 
+  /** What the best match of `document` explains of its name (EXPLAINS). */
+  explained(document: number): number {
+    return this.explains[document];
+  }
+
   /** The index's word that matched `document` (only for a document matched, when explaining; else 0). */
   token(document: number): number {
     return this.via?.[document] ?? 0;
   }
 
-  set(document: number, packed: number, token: number): void {
+  set(document: number, packed: number, token: number, explains: number = EXPLAINS.nothing): void {
     if (this.packed[document] === 0) {
       if (this.size === this.met.length) {
         const grown = new Int32Array(Math.min(this.packed.length, this.met.length * 2));
@@ -75,6 +87,7 @@ export class WordMatches {
       this.met[this.size++] = document;
     }
     this.packed[document] = packed + 1;
+    this.explains[document] = explains;
     if (this.via) this.via[document] = token;
   }
 
@@ -82,7 +95,7 @@ export class WordMatches {
   release(): void {
     for (let i = 0; i < this.size; i++) this.packed[this.met[i]] = 0;
     const free = WordMatches.free.get(this.packed.length) ?? [];
-    if (free.length < MAX_FREE) free.push({ packed: this.packed, met: this.met, via: this.via });
+    if (free.length < MAX_FREE) free.push({ packed: this.packed, explains: this.explains, met: this.met, via: this.via });
     WordMatches.free.delete(this.packed.length);
     WordMatches.free.set(this.packed.length, free);
     if (WordMatches.free.size > MAX_SIZES) WordMatches.free.delete(WordMatches.free.keys().next().value!);
