@@ -107,7 +107,9 @@ export function createApp({ database, config, logger, ...options }: AppDeps) {
   const iconSetsRepo = createIconSetsRepo(database);
   const iconSets = createIconSetsService(iconSetsRepo, config.iconSetCacheBytes);
   // The one search engine over every icon (the open sets and Font Awesome's), and the Iconify API's reading of it.
-  const iconSearch = createIconSearch({ sets: iconSets, repo: searchRepo, releases, logger });
+  // Kept between starts beside a SQLite file (not for a database in memory, nor on PostgreSQL).
+  const sqliteFile = database.sqlite?.$client.memory === false ? database.sqlite.$client.name : undefined;
+  const iconSearch = createIconSearch({ sets: iconSets, repo: searchRepo, releases, logger, indexFile: sqliteFile && `${sqliteFile}.search-index` });
   const iconSetSearch = createIconSetSearch(iconSearch);
   releases.onChange(() => iconSearch.drop());
   // Errors the Iconify API's handler met, for Express's error handler to answer.

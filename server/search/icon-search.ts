@@ -7,6 +7,7 @@ import { reloadable } from '../iconify/reloadable.ts';
 import type { IconSetsService } from '../iconify/icon-sets.service.ts';
 import type { ReleasesService } from '../releases/releases.service.ts';
 import { fontAwesomeMeanings } from './font-awesome-meanings.ts';
+import { indexKey, readIndexFile, writeIndexFile } from './index-file.ts';
 import { buildOpenSetsIndex, type Meaning, type OpenSetsIndex, type SetListing } from './open-sets-index.ts';
 import type { SearchRepo } from './search.repo.ts';
 import type { Logger } from 'pino';
@@ -36,13 +37,28 @@ export interface IconHit {
   why?: string[];
 }
 
-export function createIconSearch({ sets, repo, releases, logger }: { sets: IconSetsService; repo: SearchRepo; releases: ReleasesService; logger?: Logger }) {
+export interface IconSearchDeps {
+  sets: IconSetsService;
+  repo: SearchRepo;
+  releases: ReleasesService;
+  logger?: Logger;
+  /** Where the index is kept between starts (beside a SQLite file); none: built at every start. */
+  indexFile?: string;
+}
+
+export function createIconSearch({ sets, repo, releases, logger, indexFile }: IconSearchDeps) {
   const index = reloadable(async (): Promise<OpenSetsIndex> => {
     const started = performance.now();
     const searchable = (await sets.list()).filter((set) => set.info && !set.info.hidden);
     const byPrefix = new Map(searchable.map((set) => [set.prefix, set]));
     if (!releases.loaded()) await releases.refresh();
     const latest = releases.list().find((release) => release.isLatest);
+    const key = indexKey(searchable, latest && `${latest.id} ${latest.version}`);
+    const kept = indexFile ? await readIndexFile(indexFile, key).catch((error: unknown) => void logger?.warn({ err: error, file: indexFile }, 'the kept search index could not be read: building it')) : undefined;
+    if (kept) {
+      logger?.info({ icons: kept.index.documentCount, sets: kept.sets.length, ms: Math.round(performance.now() - started), file: indexFile }, 'search index of every icon read');
+      return kept;
+    }
     const meanings = latest ? await fontAwesomeMeanings(repo, latest.id) : new Map<string, Meaning>();
     const indexed = searchable.map((set) => ({
       prefix: set.prefix,
@@ -52,6 +68,7 @@ export function createIconSearch({ sets, repo, releases, logger }: { sets: IconS
     }));
     const built = await buildOpenSetsIndex(indexed, async (set) => (await sets.listing(byPrefix.get(set.prefix)!)).listing as SetListing, meanings);
     logger?.info({ icons: built.index.documentCount, sets: built.sets.length, ms: Math.round(performance.now() - started) }, 'search index of every icon built');
+    if (indexFile) void writeIndexFile(indexFile, key, built).catch((error: unknown) => logger?.warn({ err: error, file: indexFile }, 'the search index could not be kept for the next start'));
     return built;
   });
 

@@ -297,6 +297,11 @@ export class SearchIndex {
     return this.heldBytes;
   }
 
+  /** What the index is made of (to write it to a file: index-file.ts). */
+  parts(): { columns: DocumentColumns; postings: Postings } {
+    return { columns: this.columns, postings: this.postings };
+  }
+
   get documentCount(): number {
     return this.columns.names.length;
   }
