@@ -43,7 +43,7 @@ const UNDONE_OR_REPEATED = /^(?:un|re)([a-z]{3,})$/;
  * Postings a query word reads as the start of longer words, at most: "a" starts words in every
  * other icon of 380k. Past it, the shortest words are read (nearest to what was typed).
  */
-const PREFIX_POSTINGS = 15_000;
+const PREFIX_POSTINGS = 8_000;
 /**
  * Postings a query word reads at most in all, over many sets: postings are in the sets' order
  * (interface sets first), so a word in 60,000 icons ("outline") reads the first sets' icons. Only

@@ -15,8 +15,13 @@ export const MATCH = { typo: 0, prefix: 1, synonym: 2, exact: 3 } as const;
 /** A word's match of one icon in one number: how it matched (MATCH), then its weight (< 1000). */
 export const pack = (match: number, weight: number) => match * 1000 + weight;
 
-/** Arrays kept for reuse, per index size: a search holds one per query word and one for synonyms. */
+/**
+ * Arrays kept for reuse, per index size: a search holds one per query word and one for synonyms.
+ * Fewer for an index of many icons (every open set: 1.1-3 MB a set).
+ */
 const MAX_FREE = 6;
+const MAX_FREE_LARGE = 3;
+const LARGE = 100_000;
 /** Index sizes whose arrays are kept (the newest ones: an index dropped leaves its size behind). */
 const MAX_SIZES = 8;
 
@@ -95,7 +100,7 @@ export class WordMatches {
   release(): void {
     for (let i = 0; i < this.size; i++) this.packed[this.met[i]] = 0;
     const free = WordMatches.free.get(this.packed.length) ?? [];
-    if (free.length < MAX_FREE) free.push({ packed: this.packed, explains: this.explains, met: this.met, via: this.via });
+    if (free.length < (this.packed.length > LARGE ? MAX_FREE_LARGE : MAX_FREE)) free.push({ packed: this.packed, explains: this.explains, met: this.met, via: this.via });
     WordMatches.free.delete(this.packed.length);
     WordMatches.free.set(this.packed.length, free);
     if (WordMatches.free.size > MAX_SIZES) WordMatches.free.delete(WordMatches.free.keys().next().value!);
