@@ -13,7 +13,11 @@ import intents from './ui-intents.json' with { type: 'json' };
 import synonyms from './ui-synonyms.json' with { type: 'json' };
 import wordForms from './word-forms.json' with { type: 'json' };
 
-/** Changed with the index's layout or how it is built: older files are then rebuilt. */
+/**
+ * Changed with the index's layout or with what goes into it (open-sets-index.ts, index-builder.ts:
+ * what is lent, to which names, with which weights): a file of another format is rebuilt over.
+ * The search data files are in the key themselves.
+ */
 const FORMAT = 'iconmeta search index 1';
 
 /** The key of an index built from these sets (prefix, version, time) and meanings' release. */

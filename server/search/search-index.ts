@@ -26,7 +26,9 @@ import { FIELD_WEIGHT, NAME_PART, OWN_WORD, PHRASE_FLAG, PostingsBuilder, words,
 import { lowerBound } from './lower-bound.ts';
 import { DESCRIBING_WORDS, LOGO_WORDS, MAX_QUERY_WORDS, optionalWord, otherOrders, queryWordsOf } from './query-words.ts';
 import { inOtherGroups, synonymsOf, synonymsOfForms } from './synonyms.ts';
-import { kthLargest } from './top-k.ts';
+import { rankByCoverage, UnionScratch } from './coverage-ranking.ts';
+import { NAMED, type DocumentColumns, type Naming, type SearchOptions } from './ranking-input.ts';
+import { rankEveryWord } from './release-ranking.ts';
 import { inflects, otherFormsOf } from './word-forms.ts';
 import { EXPLAINS, MATCH, pack, WordMatches } from './word-matches.ts';
 
@@ -58,30 +60,10 @@ const MIN_SYNONYM_WORD = 3;
 const MAX_COMPOUND_PART = 3;
 /** A word read as two joined ("logout") has parts this long at least. */
 const MIN_COMPOUND_PART = 2;
-/** Matches up to this many are ordered in full; more are selected on a numeric key first. */
-const FULL_SORT = 2_000;
-/** rankByCoverage: icons with every word that are enough to answer from, whatever the limit (the first answers do not depend on it). */
-const ENOUGH_WITH_EVERY_WORD = 200;
 /** What a word found in a field (by its weight) says of an icon's name: one word of it (id, alias), all of it (an intent, a lent meaning). */
 const EXPLAINS_BY_WEIGHT = Uint8Array.from({ length: 128 }, (_, weight) =>
   weight === FIELD_WEIGHT.id || weight === FIELD_WEIGHT.alias ? EXPLAINS.word : weight === FIELD_WEIGHT.intent || weight === FIELD_WEIGHT.lent ? EXPLAINS.whole : EXPLAINS.nothing,
 );
-/** rankByCoverage: icons any word matched, past which only those with the most words (or one fewer) are ranked. */
-const LARGE_UNION = 20_000;
-/** log2(1 + n) for a count of sets (0-255). */
-const LOG2_1P = Float64Array.from({ length: 256 }, (_, n) => Math.log2(1 + n));
-/** rankByCoverage: what a word's weight counts for by how it matched (MATCH: typo, prefix, synonym, exact). */
-const MATCH_FACTOR = [0.5, 0.6, 0.9, 1];
-/** rankByCoverage: a joining word the icon has ("zoom in"), a word of the icon's name no query word explains, a name the query gives, a logo. */
-const OPTIONAL_WORD = 8;
-const UNEXPLAINED_PART = 18;
-const NAMED_BONUS = 12;
-const LOGO_PENALTY = 40;
-/**
- * rankByCoverage: per doubling of the sets that draw an icon's concept: across every set, the
- * concept most sets draw is the one people mean; within a few sets, their own words count more.
- */
-const PROMINENCE = { everySet: 7, someSets: 3 };
 
 export interface SearchDocument {
   rowId: number;
@@ -96,34 +78,6 @@ export interface SearchDocument {
   logo?: boolean;
   /** The versions that changed the icon ("1.0.0", "4.4"): the earliest added it, and the older it is, the more releases carry it. */
   changes?: readonly string[];
-}
-
-/** What an index keeps per document, in document order (the final tie-break). */
-export interface DocumentColumns {
-  rowIds: Int32Array;
-  names: string[];
-  aliases: (readonly string[])[];
-  styles: Uint8Array;
-  parts: Uint8Array;
-  since: Int32Array;
-  logos: Uint8Array;
-  /**
-   * How many sets draw each icon's concept (its name without style parts), for an index of many
-   * sets: present, ranking adds up what each word found (rankByCoverage); absent (a release),
-   * every word must match.
-   */
-  prominence?: Uint8Array;
-}
-
-/** A search's options: how many results are wanted (ordered), and which documents may answer. */
-export interface SearchOptions {
-  limit?: number;
-  /** Whether document `d` may answer (a set filter); all when absent. */
-  allowed?: (document: number) => boolean;
-  /** Explain each result: why it matched ("settings → cog"). */
-  explain?: boolean;
-  /** The last word also finds the name words it ends ("cal": local), as the Iconify API's search does. */
-  endings?: boolean;
 }
 
 export interface SearchResult {
@@ -163,70 +117,8 @@ function withinOneEditOfPrefix(word: string, token: string, suffixes: string[]):
   );
 }
 
-/**
- * How a query names an icon, most first: its id is the query (words joined by hyphens, or into one
- * word: "paper plane", "paperplane"); an alias or a term of several words is (not a logo's term).
- */
-const NAMED = { none: 0, byAliasOrTerm: 1, byId: 2 } as const;
-
-interface Naming {
-  /** The query's words joined by hyphens, as ids and aliases are written. */
-  phrase: string;
-  /** The icons with an id or term of several words that the query's words joined are, and how (NAMED). */
-  byPhrase: Map<number, number> | undefined;
-  /** For a query of one word, the metadata's words that are it in another form (a tie-break: see byRank). */
-  forms: readonly string[];
-  /** The query asks for a logo ("github logo"): logos rank as other icons do. */
-  logosWanted: boolean;
-}
 const NO_FORMS: readonly string[] = [];
 const NO_ALIASES: readonly string[] = [];
-
-/** An icon that matches the query (every word it needs, or the most of them), with what ranks it. */
-interface Candidate {
-  index: number;
-  named: number;
-  /** 1: its id or an alias is the query's one word in another form. */
-  formNamed: number;
-  /** 1: a logo not named by the query. */
-  logo: number;
-  /** The weakest MATCH among its words. */
-  weakest: number;
-  score: number;
-  length: number;
-  parts: number;
-  styles: number;
-  since: number;
-}
-
-/**
- * Best first: the icon the query names; an icon that is not a logo; how well each word matched;
- * then ties as people break them: the shorter name in words, the icon named by the word in another
- * form ("highlight": highlighter before a star with the term), the icon in more family-styles (or
- * sets), the older icon, the shorter name in letters, the document order.
- */
-const byRank = (a: Candidate, b: Candidate) =>
-  b.named - a.named ||
-  a.logo - b.logo ||
-  b.weakest - a.weakest ||
-  b.score - a.score ||
-  a.parts - b.parts ||
-  b.formNamed - a.formNamed ||
-  b.styles - a.styles ||
-  a.since - b.since ||
-  a.length - b.length ||
-  a.index - b.index;
-
-/** The same order as one number, for all but `since` and the document order (for selecting the best of many). */
-const keyOf = (c: Candidate) =>
-  c.named * 2 ** 46 +
-  (1 - c.logo) * 2 ** 45 +
-  c.weakest * 2 ** 43 +
-  Math.min(c.score, 4095) * 2 ** 31 +
-  (31 - Math.min(c.parts, 31)) * 2 ** 26 +
-  c.formNamed * 2 ** 25 +
-  c.styles * 2 ** 17 +
-  (255 - Math.min(c.length, 255)) * 2 ** 9;
 
 // Heap a kept string costs beyond its characters (header, hash, alignment), and a slot holding it.
 const STRING_OVERHEAD = 20;
@@ -268,10 +160,7 @@ export class SearchIndex {
   /** During a search: which documents may answer, and the postings the current word may still read. */
   private allowedNow: ((document: number) => boolean) | undefined;
   private budget = Infinity;
-  /** Per document, the union that last met it (union(): no set or zeroing per search). */
-  private marks = new Int32Array(0);
-  private wordCounts = new Uint8Array(0);
-  private markGeneration = 0;
+  private readonly scratch = new UnionScratch();
   /** The name words spelt backwards, sorted (made at the first search for endings). */
   private backwards: { texts: string[]; tokens: Int32Array } | undefined;
   private heldBytes: number | undefined;
@@ -389,7 +278,8 @@ export class SearchIndex {
         forms: subject.length === 1 ? all[queryWords.indexOf(subject[0])].forms : NO_FORMS,
         logosWanted: described.length > 0 && queryWords.some((word) => LOGO_WORDS.has(word)),
       };
-      const { documents, total } = this.columns.prominence ? this.rankByCoverage(all, naming, options) : this.rank(all, naming, options);
+      const input = { columns: this.columns, documentCount: this.documentCount, scratch: this.scratch };
+      const { documents, total } = this.columns.prominence ? rankByCoverage(input, all, naming, options) : rankEveryWord(input, all, naming, options);
       const why = options.explain ? documents.map((document) => this.explain(document, queryWords, all)) : undefined;
       return { documents, total, why };
     } finally {
@@ -436,200 +326,6 @@ export class SearchIndex {
       else why.push(word);
     });
     return why;
-  }
-
-  private rank(all: WordMatches[], naming: Naming, options: SearchOptions): { documents: number[]; total: number } {
-    // A word that matches nothing at all, in no way (a word the metadata never uses: "dark mode"),
-    // is left out rather than emptying the answer; every other word must match.
-    const perWord = all.filter((matches) => matches.size > 0);
-    if (perWord.length === 0) return { documents: [], total: 0 };
-    perWord.sort((a, b) => a.size - b.size);
-    let required = perWord.filter((matches) => !matches.optional);
-    if (required.length === 0) {
-      // Only joining words matched ("the xyzzy"): they are the query.
-      for (const matches of perWord) matches.optional = false;
-      required = perWord;
-    }
-    const allowed = options.allowed ?? (() => true);
-    let ranked: Candidate[] = [];
-    // Intersected from the rarest word.
-    const rarest = required[0];
-    for (let i = 0; i < rarest.size; i++) {
-      const document = rarest.document(i);
-      if (!allowed(document)) continue;
-      const candidate = this.candidate(document, perWord, naming, false);
-      if (candidate) ranked.push(candidate);
-    }
-    // No icon has every word ("table of contents"): those with the most of them answer, ranked
-    // on the words they have.
-    if (ranked.length === 0) this.withMostWords(required, perWord, naming, ranked, false, allowed);
-    const total = ranked.length;
-    ranked = this.best(ranked, options.limit ?? Infinity);
-    // Only logos have every word ("video call": skype and whatsapp, by their terms): the other icons
-    // with the most of the words follow them.
-    if (ranked.length > 0 && ranked.every((candidate) => candidate.logo === 1)) {
-      const others: Candidate[] = [];
-      this.withMostWords(required, perWord, naming, others, true, allowed);
-      ranked.push(...this.best(others, (options.limit ?? Infinity) - ranked.length));
-    }
-    return { documents: ranked.map(({ index }) => index), total: Math.max(total, ranked.length) };
-  }
-
-  /**
-   * Ranking over many sets, whose icons carry names and little else, for queries people write as
-   * sentences ("print the invoice", "show the password"): an icon need not have every word. Each
-   * word adds what it found (its field's weight, less for a synonym, a prefix or a typo); each
-   * word of the icon's name that no query word explains costs (receipt-cash-register-print is not
-   * what "print the invoice" means: printer is); the concept drawn by more sets ranks higher (eye,
-   * drawn by 150 sets, before the one set's "visible"); a name the query gives exactly gains.
-   */
-  private rankByCoverage(all: WordMatches[], naming: Naming, options: SearchOptions): { documents: number[]; total: number } {
-    const perWord = all.filter((matches) => matches.size > 0 && !matches.optional);
-    const optional = all.filter((matches) => matches.size > 0 && matches.optional);
-    if (perWord.length === 0) perWord.push(...optional.splice(0));
-    if (perWord.length === 0) return { documents: [], total: 0 };
-    const allowed = options.allowed ?? (() => true);
-    const limit = options.limit ?? Infinity;
-    // The icons with every word first: when they are enough for the answer, only they are ranked
-    // (an icon with fewer words ranks above them only when far more sets draw it: 128 times), and a
-    // search of two common words ("arrow circle") reads thousands of icons, not every one of either.
-    const byRarity = [...perWord].sort((a, b) => a.size - b.size);
-    const every: number[] = [];
-    const rarest = byRarity[0];
-    for (let i = 0; i < rarest.size; i++) {
-      const document = rarest.document(i);
-      if (allowed(document) && byRarity.every((matches) => matches.get(document) !== undefined)) every.push(document);
-    }
-    const met = every.length >= ENOUGH_WITH_EVERY_WORD || perWord.length === 1 ? every : this.union(perWord, allowed);
-    const { names, aliases, parts, logos } = this.columns;
-    const prominence = this.columns.prominence!;
-    const prominenceWeight = options.allowed ? PROMINENCE.someSets : PROMINENCE.everySet;
-    const scores = new Float64Array(met.length);
-    for (let m = 0; m < met.length; m++) {
-      const document = met[m];
-      let score = 0;
-      let covered = 0;
-      let wholeName = false;
-      for (const matches of perWord) {
-        const packed = matches.get(document);
-        if (packed === undefined) continue;
-        const match = Math.floor(packed / 1000);
-        const weight = packed % 1000;
-        score += weight * MATCH_FACTOR[match];
-        if (match < MATCH.synonym) continue;
-        // A word of its name or an alias explains that word; an intent the icon draws, or what
-        // Font Awesome's icon of the whole name lends, explains all of it (mdi:map-marker is Font
-        // Awesome's location-dot).
-        const explains = matches.explained(document);
-        if (explains === EXPLAINS.whole) wholeName = true;
-        else if (explains === EXPLAINS.word) covered++;
-      }
-      for (const matches of optional) {
-        const packed = matches.get(document);
-        if (packed !== undefined && packed >= pack(MATCH.exact, FIELD_WEIGHT.alias)) score += OPTIONAL_WORD;
-      }
-      const name = names[document];
-      const named = name === naming.phrase || aliases[document].includes(naming.phrase) || naming.byPhrase?.has(document);
-      if (named) score += NAMED_BONUS;
-      if (!wholeName) score -= UNEXPLAINED_PART * Math.max(0, parts[document] - covered);
-      score += prominenceWeight * LOG2_1P[prominence[document]];
-      if (logos[document] && !named && !naming.logosWanted) score -= LOGO_PENALTY;
-      // Ties: fewer name parts, then the shorter name, then the sets' order.
-      scores[m] = Math.round(score * 16) * 2 ** 14 + (15 - Math.min(parts[document], 15)) * 2 ** 10 + (63 - Math.min(name.length, 63)) * 2 ** 4;
-    }
-    const wanted = Math.min(limit, met.length);
-    const threshold = wanted < met.length ? kthLargest(Float64Array.from(scores), wanted) : -Infinity;
-    const chosen: number[] = [];
-    for (let m = 0; m < met.length; m++) if (scores[m] >= threshold) chosen.push(m);
-    chosen.sort((a, b) => scores[b] - scores[a] || met[a] - met[b]);
-    return { documents: chosen.slice(0, wanted).map((m) => met[m]), total: met.length };
-  }
-
-  /**
-   * The documents any of the words matched, each once, that may answer; when they are many (the
-   * words of a long query each in thousands of icons), only those with the most words or one
-   * fewer: an icon with two of five words does not answer before one with four.
-   */
-  private union(perWord: WordMatches[], allowed: (document: number) => boolean): number[] {
-    if (this.marks.length !== this.documentCount) {
-      this.marks = new Int32Array(this.documentCount);
-      this.wordCounts = new Uint8Array(this.documentCount);
-    }
-    const mark = ++this.markGeneration;
-    const met: number[] = [];
-    let most = 0;
-    for (const matches of perWord) {
-      for (let i = 0; i < matches.size; i++) {
-        const document = matches.document(i);
-        if (this.marks[document] !== mark) {
-          if (!allowed(document)) continue;
-          this.marks[document] = mark;
-          this.wordCounts[document] = 0;
-          met.push(document);
-        }
-        most = Math.max(most, ++this.wordCounts[document]);
-      }
-    }
-    return met.length > LARGE_UNION ? met.filter((document) => this.wordCounts[document] >= most - 1) : met;
-  }
-
-
-  /** The best `limit` candidates in order: all sorted when few, else selected on their keys first. */
-  private best(candidates: Candidate[], limit: number): Candidate[] {
-    if (candidates.length > FULL_SORT && limit < candidates.length) {
-      const keys = Float64Array.from(candidates, keyOf);
-      const threshold = kthLargest(Float64Array.from(keys), limit);
-      candidates = candidates.filter((_, i) => keys[i] >= threshold);
-    }
-    candidates.sort(byRank);
-    return candidates.length > limit ? candidates.slice(0, limit) : candidates;
-  }
-
-  /**
-   * How icon `index` ranks for the words of `perWord`; undefined when a word it needs does not
-   * match it (`partial`: it needs none, it ranks on those it has).
-   */
-  private candidate(index: number, perWord: WordMatches[], naming: Naming, partial: boolean): Candidate | undefined {
-    let weakest: number = MATCH.exact;
-    let score = 0;
-    for (const matches of perWord) {
-      const packed = matches.get(index);
-      // A joining word counts where it is a word of the icon, not the start of one ("of": office)
-      // nor a synonym or a typo ("with": width).
-      if (packed === undefined || (matches.optional && packed < pack(MATCH.exact, 0))) {
-        if (partial || matches.optional) continue;
-        return undefined;
-      }
-      weakest = Math.min(weakest, Math.floor(packed / 1000));
-      score += packed % 1000;
-    }
-    const { names, aliases, logos, parts, styles, since } = this.columns;
-    const name = names[index];
-    const own = aliases[index];
-    const named = name === naming.phrase ? NAMED.byId : own.includes(naming.phrase) ? NAMED.byAliasOrTerm : (naming.byPhrase?.get(index) ?? NAMED.none);
-    const { forms } = naming;
-    const formNamed = forms.length > 0 && (forms.includes(name) || own.some((alias) => forms.includes(alias))) ? 1 : 0;
-    return { index, named, formNamed, logo: named === NAMED.none && !naming.logosWanted ? logos[index] : 0, weakest, score, length: name.length, parts: parts[index], styles: styles[index], since: since[index] };
-  }
-
-  /** Adds to `ranked` the icons with the most of the required words (`notLogos`: of the icons that are not logos). */
-  private withMostWords(required: WordMatches[], perWord: WordMatches[], naming: Naming, ranked: Candidate[], notLogos: boolean, allowed: (document: number) => boolean): void {
-    const found = new WordMatches(this.documentCount); // how many words each icon has
-    let most = 0;
-    for (const matches of required) {
-      for (let i = 0; i < matches.size; i++) {
-        const index = matches.document(i);
-        if ((notLogos && this.columns.logos[index]) || !allowed(index)) continue;
-        const count = (found.get(index) ?? 0) + 1;
-        found.set(index, count, 0);
-        most = Math.max(most, count);
-      }
-    }
-    for (let i = 0; i < found.size; i++) {
-      const index = found.document(i);
-      if (found.get(index) === most) ranked.push(this.candidate(index, perWord, naming, true)!);
-    }
-    found.release();
   }
 
   private tokenIndex(word: string): number {
@@ -845,3 +541,4 @@ export class SearchIndex {
 }
 
 export { MAX_QUERY_WORDS };
+export type { DocumentColumns, SearchOptions };

@@ -1,0 +1,133 @@
+// Ranking every open set's icons, which carry names and little else, for queries people write as
+// sentences: an icon need not have every word. Each word adds what it found; each word of the
+// icon's name no query word explains costs; the concept more sets draw ranks higher.
+import { FIELD_WEIGHT } from './index-builder.ts';
+import { kthLargest } from './top-k.ts';
+import { EXPLAINS, MATCH, pack, type WordMatches } from './word-matches.ts';
+import type { Naming, Ranked, RankingInput, SearchOptions } from './ranking-input.ts';
+
+/** Icons with every word that are enough to answer from, whatever the limit (the first answers do not depend on it). */
+const ENOUGH_WITH_EVERY_WORD = 200;
+/** Icons any word matched, past which only those with the most words (or one fewer) are ranked. */
+const LARGE_UNION = 20_000;
+/** log2(1 + n) for a count of sets (0-255). */
+const LOG2_1P = Float64Array.from({ length: 256 }, (_, n) => Math.log2(1 + n));
+/** What a word's weight counts for by how it matched (MATCH: typo, prefix, synonym, exact). */
+const MATCH_FACTOR = [0.5, 0.6, 0.9, 1];
+/** Scores: a joining word the icon has ("zoom in"), a word of the icon's name no query word explains, a name the query gives, a logo. */
+const OPTIONAL_WORD = 8;
+const UNEXPLAINED_PART = 18;
+const NAMED_BONUS = 12;
+const LOGO_PENALTY = 40;
+/**
+ * Per doubling of the sets that draw an icon's concept: across every set, the
+ * concept most sets draw is the one people mean; within a few sets, their own words count more.
+ */
+const PROMINENCE = { everySet: 7, someSets: 3 };
+
+/** Per document, the union that last met it and how many words it has (union(): no set or zeroing per search). */
+export class UnionScratch {
+  marks = new Int32Array(0);
+  wordCounts = new Uint8Array(0);
+  generation = 0;
+}
+
+/**
+ * Ranking over many sets, whose icons carry names and little else, for queries people write as
+ * sentences ("print the invoice", "show the password"): an icon need not have every word. Each
+ * word adds what it found (its field's weight, less for a synonym, a prefix or a typo); each
+ * word of the icon's name that no query word explains costs (receipt-cash-register-print is not
+ * what "print the invoice" means: printer is); the concept drawn by more sets ranks higher (eye,
+ * drawn by 150 sets, before the one set's "visible"); a name the query gives exactly gains.
+ */
+export function rankByCoverage(input: RankingInput & { scratch: UnionScratch }, all: WordMatches[], naming: Naming, options: SearchOptions): Ranked {
+  const perWord = all.filter((matches) => matches.size > 0 && !matches.optional);
+  const optional = all.filter((matches) => matches.size > 0 && matches.optional);
+  if (perWord.length === 0) perWord.push(...optional.splice(0));
+  if (perWord.length === 0) return { documents: [], total: 0 };
+  const allowed = options.allowed ?? (() => true);
+  const limit = options.limit ?? Infinity;
+  // The icons with every word first: when they are enough for the answer, only they are ranked
+  // (an icon with fewer words ranks above them only when far more sets draw it: 128 times), and a
+  // search of two common words ("arrow circle") reads thousands of icons, not every one of either.
+  const byRarity = [...perWord].sort((a, b) => a.size - b.size);
+  const every: number[] = [];
+  const rarest = byRarity[0];
+  for (let i = 0; i < rarest.size; i++) {
+    const document = rarest.document(i);
+    if (allowed(document) && byRarity.every((matches) => matches.get(document) !== undefined)) every.push(document);
+  }
+  const met = every.length >= ENOUGH_WITH_EVERY_WORD || perWord.length === 1 ? every : union(input, perWord, allowed);
+  const { names, aliases, parts, logos } = input.columns;
+  const prominence = input.columns.prominence!;
+  const prominenceWeight = options.allowed ? PROMINENCE.someSets : PROMINENCE.everySet;
+  const scores = new Float64Array(met.length);
+  for (let m = 0; m < met.length; m++) {
+    const document = met[m];
+    let score = 0;
+    let covered = 0;
+    let wholeName = false;
+    for (const matches of perWord) {
+      const packed = matches.get(document);
+      if (packed === undefined) continue;
+      const match = Math.floor(packed / 1000);
+      const weight = packed % 1000;
+      score += weight * MATCH_FACTOR[match];
+      if (match < MATCH.synonym) continue;
+      // A word of its name or an alias explains that word; an intent the icon draws, or what
+      // Font Awesome's icon of the whole name lends, explains all of it (mdi:map-marker is Font
+      // Awesome's location-dot).
+      const explains = matches.explained(document);
+      if (explains === EXPLAINS.whole) wholeName = true;
+      else if (explains === EXPLAINS.word) covered++;
+    }
+    for (const matches of optional) {
+      const packed = matches.get(document);
+      if (packed !== undefined && packed >= pack(MATCH.exact, FIELD_WEIGHT.alias)) score += OPTIONAL_WORD;
+    }
+    const name = names[document];
+    const named = name === naming.phrase || aliases[document].includes(naming.phrase) || naming.byPhrase?.has(document);
+    if (named) score += NAMED_BONUS;
+    if (!wholeName) score -= UNEXPLAINED_PART * Math.max(0, parts[document] - covered);
+    score += prominenceWeight * LOG2_1P[prominence[document]];
+    if (logos[document] && !named && !naming.logosWanted) score -= LOGO_PENALTY;
+    // Ties: fewer name parts, then the shorter name, then the sets' order.
+    scores[m] = Math.round(score * 16) * 2 ** 14 + (15 - Math.min(parts[document], 15)) * 2 ** 10 + (63 - Math.min(name.length, 63)) * 2 ** 4;
+  }
+  const wanted = Math.min(limit, met.length);
+  const threshold = wanted < met.length ? kthLargest(Float64Array.from(scores), wanted) : -Infinity;
+  const chosen: number[] = [];
+  for (let m = 0; m < met.length; m++) if (scores[m] >= threshold) chosen.push(m);
+  chosen.sort((a, b) => scores[b] - scores[a] || met[a] - met[b]);
+  return { documents: chosen.slice(0, wanted).map((m) => met[m]), total: met.length };
+}
+
+/**
+ * The documents any of the words matched, each once, that may answer; when they are many (the
+ * words of a long query each in thousands of icons), only those with the most words or one
+ * fewer: an icon with two of five words does not answer before one with four.
+ */
+function union(input: RankingInput & { scratch: UnionScratch }, perWord: WordMatches[], allowed: (document: number) => boolean): number[] {
+  const scratch = input.scratch;
+  if (scratch.marks.length !== input.documentCount) {
+    scratch.marks = new Int32Array(input.documentCount);
+    scratch.wordCounts = new Uint8Array(input.documentCount);
+  }
+  const mark = ++scratch.generation;
+  const met: number[] = [];
+  let most = 0;
+  for (const matches of perWord) {
+    for (let i = 0; i < matches.size; i++) {
+      const document = matches.document(i);
+      if (scratch.marks[document] !== mark) {
+        if (!allowed(document)) continue;
+        scratch.marks[document] = mark;
+        scratch.wordCounts[document] = 0;
+        met.push(document);
+      }
+      most = Math.max(most, ++scratch.wordCounts[document]);
+    }
+  }
+  return met.length > LARGE_UNION ? met.filter((document) => scratch.wordCounts[document] >= most - 1) : met;
+}
+
