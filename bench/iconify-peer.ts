@@ -12,11 +12,11 @@
 // of lucide repeated), one SVG repeated (/mdi/home.svg?height=24), and /collection?prefix=mdi.
 // Needs wrk (`apt-get install wrk`) and a few GB under /tmp (the peer splits every set into its cache).
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, openSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import * as tar from 'tar';
-import { assertPortFree, percentile, rssMiB, send, spawnServer } from './support.ts';
+import { assertPortFree, iconifyJsonTarball, percentile, rssMiB, send, spawnServer } from './support.ts';
 
 const OURS_PORT = 4741;
 const PEER_PORT = 4743;
@@ -30,14 +30,7 @@ const ROOT = resolve(import.meta.dirname, '..');
 const PEER_ENTRY = join(ROOT, 'node_modules/@iconify/api/lib/index.js');
 
 // The package, fetched once: the newest iconify-json-*.tgz in the cache, else whatever npm has now.
-const cache = resolve(process.env.BENCH_CACHE ?? './data/bench-tarballs');
-mkdirSync(cache, { recursive: true });
-const cached = () => readdirSync(cache).filter((file) => /^iconify-json-\d+\.\d+\.\d+\.tgz$/.test(file)).sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
-if (cached().length === 0) {
-  console.log(`fetching @iconify/json into ${cache} (about 100 MB, once) ...`);
-  execFileSync('npm', ['pack', '@iconify/json', '--pack-destination', cache, '--silent'], { stdio: 'ignore' });
-}
-const tarball = join(cache, cached().at(-1)!);
+const tarball = iconifyJsonTarball();
 
 const work = mkdtempSync(join(tmpdir(), 'iconmeta-bench-iconify-'));
 const children: ChildProcess[] = [];

@@ -7,11 +7,11 @@
 // connection, alternating between the two; the queries are two words from a list, each pair asked
 // once, split between the two sides. Prints medians and p90 of each, their ratio, and tools/list's.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import * as tar from 'tar';
-import { percentile, send, startServer } from './support.ts';
+import { iconifyJsonTarball, percentile, send, startServer } from './support.ts';
 
 const PORT = 4751;
 const ROOT = resolve(import.meta.dirname, '..');
@@ -19,14 +19,7 @@ const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 400);
 const SETS = process.env.BENCH_ICON_SETS ?? 'all';
 const GOAL_MS = 5;
 
-const cache = resolve(process.env.BENCH_CACHE ?? './data/bench-tarballs');
-mkdirSync(cache, { recursive: true });
-const cached = () => readdirSync(cache).filter((file) => /^iconify-json-\d+\.\d+\.\d+\.tgz$/.test(file)).sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
-if (cached().length === 0) {
-  console.log(`fetching @iconify/json into ${cache} (about 100 MB, once) ...`);
-  execFileSync('npm', ['pack', '@iconify/json', '--pack-destination', cache, '--silent'], { stdio: 'ignore' });
-}
-const tarball = join(cache, cached().at(-1)!);
+const tarball = iconifyJsonTarball();
 
 const work = mkdtempSync(join(tmpdir(), 'iconmeta-bench-mcp-'));
 process.on('exit', () => rmSync(work, { recursive: true, force: true }));

@@ -1,10 +1,10 @@
 // Shared pieces of the on-demand benchmarks: a database holding 7.3.1, child processes pinned to
 // core 0, and a keep-alive HTTP client that times each request.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import semver from 'semver';
 import { migrateDatabase, openDatabase } from '../db/client.ts';
 import { addRelease } from '../seeds/add-release.ts';
@@ -133,3 +133,18 @@ export async function printServerRss(pid: number, held: string): Promise<void> {
 export const rssMiB = (pid: number): number => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
 
 export const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))];
+
+/**
+ * The @iconify/json package (every open set) as a .tgz: the newest in the cache folder
+ * (BENCH_CACHE, ./data/bench-tarballs), else fetched once with npm pack (about 100 MB).
+ */
+export function iconifyJsonTarball(): string {
+  const cache = resolve(process.env.BENCH_CACHE ?? './data/bench-tarballs');
+  mkdirSync(cache, { recursive: true });
+  const cached = () => readdirSync(cache).filter((file) => /^iconify-json-\d+\.\d+\.\d+\.tgz$/.test(file)).sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
+  if (cached().length === 0) {
+    console.log(`fetching @iconify/json into ${cache} (about 100 MB, once) ...`);
+    execFileSync('npm', ['pack', '@iconify/json', '--pack-destination', cache, '--silent'], { stdio: 'ignore' });
+  }
+  return join(cache, cached().at(-1)!);
+}
