@@ -55,12 +55,15 @@ export function rankByCoverage(input: RankingInput & { scratch: UnionScratch }, 
   const rarest = byRarity[0];
   for (let i = 0; i < rarest.size; i++) {
     const document = rarest.document(i);
-    if (allowed(document) && byRarity.every((matches) => matches.get(document) !== undefined)) every.push(document);
+    let hasEvery = allowed(document);
+    for (let w = 1; w < byRarity.length && hasEvery; w++) hasEvery = byRarity[w].get(document) !== undefined;
+    if (hasEvery) every.push(document);
   }
   const met = every.length >= ENOUGH_WITH_EVERY_WORD || perWord.length === 1 ? every : union(input, perWord, allowed);
   const { names, aliases, parts, logos } = input.columns;
   const prominence = input.columns.prominence!;
   const prominenceWeight = options.allowed ? PROMINENCE.someSets : PROMINENCE.everySet;
+  const { phrase } = naming;
   const scores = new Float64Array(met.length);
   for (let m = 0; m < met.length; m++) {
     const document = met[m];
@@ -86,7 +89,8 @@ export function rankByCoverage(input: RankingInput & { scratch: UnionScratch }, 
       if (packed !== undefined && packed >= pack(MATCH.exact, FIELD_WEIGHT.alias)) score += OPTIONAL_WORD;
     }
     const name = names[document];
-    const named = name === naming.phrase || aliases[document].includes(naming.phrase) || naming.byPhrase?.has(document);
+    const own = aliases[document];
+    const named = (name.length === phrase.length && name === phrase) || (own.length > 0 && own.includes(phrase)) || naming.byPhrase?.has(document) === true;
     if (named) score += NAMED_BONUS;
     if (!wholeName) score -= UNEXPLAINED_PART * Math.max(0, parts[document] - covered);
     score += prominenceWeight * LOG2_1P[prominence[document]];
