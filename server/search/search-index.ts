@@ -9,17 +9,14 @@
 // through a synonym (ui-synonyms.json: preferences ~ gear, dismiss ~ close); as the start of a word
 // (a prefix, as people type); only when the word matches nothing any other way, as the word it
 // undoes or repeats (unarchive ~ archive) or with one typo after its first letter. An id or term of
-// several words is also one word (signout), and two query words that are one word of the index
-// are read as it ("log out": logout). Every query word must match, but for a word that matches
-// nothing at all (it is left out: "dark mode"); when no icon has every word, those with the most
-// of them answer. Then, in order: the icon whose id is the query, then one with the query as an
-// alias or a term of several words; an icon before a brand's logo; the weakest way any word
-// matched; where the words matched (a word's best field, index-builder.ts FIELD_WEIGHT), with half
-// the weight of a synonym that also matches; then the ties (byRank).
+// several words is also one word (signout), and two query words that are one word of icon names
+// are read as it ("log in": login). Then one of two rankings orders what matched: over a release's
+// rich metadata every word must match (release-ranking.ts); over every open set's names, words add
+// up and the concept more sets draw ranks higher (coverage-ranking.ts).
 //
-// Cost is bounded whatever the query: a prefix reads at most PREFIX_POSTINGS postings (its
-// shortest words first), and a query that matches many icons orders only the best `limit` of them
-// in full (a numeric key per icon, then a selection).
+// Cost is bounded whatever the query: a word reads at most WORD_POSTINGS postings, a prefix
+// PREFIX_POSTINGS (its shortest words first), and a query that matches many icons orders only the
+// best `limit` of them in full (a numeric key per icon, then a selection).
 import semver from 'semver';
 import { stemmer } from 'stemmer';
 import { FIELD_WEIGHT, NAME_PART, OWN_WORD, PHRASE_FLAG, PostingsBuilder, words, type Postings } from './index-builder.ts';
