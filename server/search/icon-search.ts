@@ -86,8 +86,6 @@ export function createIconSearch({ sets, repo, releases, logger, indexFile }: Ic
     drop: (): void => index.drop(),
     /** Builds the index now (after a start, so that the first search finds it). */
     warm: async (): Promise<void> => void (await index.get()),
-    /** Whether the index is built (a search answers without waiting). */
-    ready: (): boolean => index.peek() !== undefined,
     /** The prefixes of the sets searched, in the order they answer ties. */
     prefixes: async (): Promise<string[]> => (await index.get()).sets.map((set) => set.prefix),
 

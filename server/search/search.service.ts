@@ -6,7 +6,8 @@ import { AppError } from '../errors.ts';
 import { createSeenOnce } from '../http/seen-once.ts';
 import type { ReleaseCache } from '../releases/release-cache.ts';
 import type { Release, ReleasesService } from '../releases/releases.service.ts';
-import { MAX_QUERY_LENGTH, SearchIndex, type SearchDocument } from './search-index.ts';
+import { releaseDocuments } from './release-documents.ts';
+import { MAX_QUERY_LENGTH, SearchIndex } from './search-index.ts';
 import type { SearchRepo } from './search.repo.ts';
 
 /** Queries remembered as asked once (a hash each: 32 KB). */
@@ -14,23 +15,7 @@ const SEEN_ONCE_SLOTS = 8_192;
 
 /** A release's search index, from what the database holds of its icons. */
 export async function buildSearchIndex(repo: SearchRepo, releaseId: number): Promise<SearchIndex> {
-  const [icons, aliasNames, terms, categories, iconStyles] = await Promise.all([
-    repo.icons(releaseId),
-    repo.aliasNames(releaseId),
-    repo.terms(releaseId),
-    repo.categories(releaseId),
-    repo.iconStyles(releaseId),
-  ]);
-  const documents = new Map<number, SearchDocument>(icons.map((i) => [i.id, { rowId: i.id, name: i.name, label: i.label, aliases: [], terms: [], categories: [], styles: 0, changes: i.changes }]));
-  for (const { iconId, style } of iconStyles) {
-    const document = documents.get(iconId)!;
-    document.styles!++;
-    document.logo = (document.logo ?? true) && style === 'brands';
-  }
-  for (const { iconId, name } of aliasNames) documents.get(iconId)?.aliases.push(name);
-  for (const { iconId, term } of terms) documents.get(iconId)?.terms.push(term);
-  for (const { iconId, label } of categories) documents.get(iconId)?.categories.push(label);
-  return new SearchIndex([...documents.values()]);
+  return new SearchIndex(await releaseDocuments(repo, releaseId));
 }
 
 /**
