@@ -6,6 +6,7 @@ import semver from 'semver';
 import type { Database } from '../db/database.ts';
 import { openConfiguredDatabase } from '../scripts/configured-database.ts';
 import { ConfigError } from '../server/config.ts';
+import { keepSearchIndex } from '../server/search/keep-index.ts';
 import { addRelease, importOrder } from './add-release.ts';
 import { addReleases } from './add-releases.ts';
 import { checkReleases } from './check-releases.ts';
@@ -56,8 +57,19 @@ async function followReleases(db: Database): Promise<void> {
   if (changed.length > 0) console.log(`icon sets made from Font Awesome releases: ${changed.join(', ')}`);
 }
 
+/** After a change of what search covers, its index is built and kept for the server's next start. */
+async function keepIndex(): Promise<void> {
+  const started = performance.now();
+  // The change itself is done: a failure here only leaves the index to the server's start.
+  const kept = await keepSearchIndex(await openFromEnv()).catch((error: unknown) => void console.error(`seed: the search index was not kept (the server builds it at its start): ${(error as Error).message}`));
+  if (kept) console.log(`search index kept for the next start (${((performance.now() - started) / 1000).toFixed(1)} s)`);
+}
+
 export function buildSeedProgram(): Command {
   const program = new Command('seed').description('Import, list and remove icon releases and open icon sets').exitOverride();
+  program.hook('postAction', async (_program, command) => {
+    if (command.name() === 'add' || command.name() === 'remove') await keepIndex();
+  });
   program
     .command('add')
     .description(

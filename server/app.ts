@@ -57,6 +57,7 @@ import { createIconSetsRepo } from './iconify/icon-sets.repo.ts';
 import { createIconSetsService } from './iconify/icon-sets.service.ts';
 import { createIconSetSearch } from './iconify/icon-set-search.ts';
 import { createIconSearch } from './search/icon-search.ts';
+import { searchIndexFile } from './search/keep-index.ts';
 import { ICONIFY_CACHE_PREFIX } from './iconify/cache-keys.ts';
 import { createIconifyHandler } from './iconify/iconify.handler.ts';
 import { loadWebAssets } from './web/assets.ts';
@@ -108,8 +109,7 @@ export function createApp({ database, config, logger, ...options }: AppDeps) {
   const iconSets = createIconSetsService(iconSetsRepo, config.iconSetCacheBytes);
   // The one search engine over every icon (the open sets and Font Awesome's), and the Iconify API's reading of it.
   // Kept between starts beside a SQLite file (not for a database in memory, nor on PostgreSQL).
-  const sqliteFile = database.sqlite?.$client.memory === false ? database.sqlite.$client.name : undefined;
-  const iconSearch = createIconSearch({ sets: iconSets, repo: searchRepo, releases, logger, indexFile: sqliteFile && `${sqliteFile}.search-index` });
+  const iconSearch = createIconSearch({ sets: iconSets, repo: searchRepo, releases, logger, indexFile: searchIndexFile(database) });
   const iconSetSearch = createIconSetSearch(iconSearch);
   releases.onChange(() => iconSearch.drop());
   // Errors the Iconify API's handler met, for Express's error handler to answer.

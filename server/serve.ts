@@ -17,7 +17,7 @@ import { unavailableCause } from './health/pg-health.ts';
 import { scheduleIntegrityChecks } from './health/integrity-check.ts';
 import { createMetrics } from './http/metrics.ts';
 import { iconCount } from './iconify/icon-sets.service.ts';
-import { warmUpSearch } from './warm-up.ts';
+import { iconSearches, releaseSearches, warmUp } from './warm-up.ts';
 import { createIdleGc } from './idle-gc.ts';
 import { drainLogs } from './logger.ts';
 
@@ -177,7 +177,7 @@ export async function serve(config: Config, logger: Logger): Promise<void> {
   await probePort(config.host, config.port);
   const store = config.databaseUrl ? await openPostgres(config, config.databaseUrl, logger) : await openSqlite(config, logger);
 
-  const { handler: appHandler, cache, releaseCache, memory, releases, outages, warmSearch, iconSets, iconSetSearch, close, attachSubscriptions, closeSubscriptions } = createApp({ database: store.database, config, logger, health: store.health });
+  const { handler: appHandler, cache, releaseCache, memory, releases, outages, warmSearch, iconSets, iconSearch, close, attachSubscriptions, closeSubscriptions } = createApp({ database: store.database, config, logger, health: store.health });
   const background = store.started();
   const releaseCount = store.releaseCount ?? (() => (releases.loaded() ? releases.list().length : 0));
   const metrics = config.metrics ? createMetrics({
@@ -238,26 +238,28 @@ export async function serve(config: Config, logger: Logger): Promise<void> {
   process.on('SIGINT', shutdown);
 
   /**
-   * The open icon sets' search index, built before listening when it is small: Font Awesome's own
-   * sets take ~15 ms, which built once serving were shared with the first requests (a first or
-   * second search after a start took 15 ms instead of 4). True when built.
+   * The search index of every icon, made before listening when that is quick: read from the file
+   * it is kept in (~50 ms with every set of @iconify/json), or built when the sets are few (Font
+   * Awesome's own take ~15 ms). Made once serving, it was shared with the first requests, and the
+   * first search waited for it. True when made.
    */
-  const warmIconSetSearchIfSmall = async (): Promise<boolean> => {
-    if (iconCount(await iconSets.list()) > ICON_SET_ICONS_INDEXED_BEFORE_LISTENING) return false;
-    await iconSetSearch.warm();
+  const warmIconSearchIfQuick = async (): Promise<boolean> => {
+    if (iconCount(await iconSets.list()) > ICON_SET_ICONS_INDEXED_BEFORE_LISTENING && !(await iconSearch.isKept())) return false;
+    await iconSearch.warm();
     return true;
   };
-  let iconSetIndexBuilt = false;
+  let iconIndexMade = false;
   try {
     // The first search after a start finds its index built. A database that cannot be read yet
     // leaves it to the first search, as for every other release.
     await warmSearch().catch((error: unknown) => logger.debug({ problem: (error as Error).message }, 'search index not built at start'));
     const newest = releases.loaded() ? releases.list().find((release) => release.isLatest) : undefined;
-    if (newest) await warmUpSearch(handler, newest.version).catch((error: unknown) => logger.debug({ problem: (error as Error).message }, 'search not warmed up'));
-    iconSetIndexBuilt = await warmIconSetSearchIfSmall().catch((error: unknown) => {
+    iconIndexMade = await warmIconSearchIfQuick().catch((error: unknown) => {
       logger.debug({ problem: (error as Error).message }, 'icon set search index not built before listening');
       return false;
     });
+    const searches = [...(newest ? releaseSearches(newest.version) : []), ...(iconIndexMade ? iconSearches(config.iconifyPath) : [])];
+    await warmUp(handler, searches).catch((error: unknown) => logger.debug({ problem: (error as Error).message }, 'search not warmed up'));
     await listen(server, config.host, config.port);
   } catch (error) {
     process.off('SIGTERM', shutdown);
@@ -276,8 +278,8 @@ export async function serve(config: Config, logger: Logger): Promise<void> {
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   logger.info({ url: `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}/`, database: store.location }, 'iconmeta listening');
-  // A larger one (~0.5 s with every Iconify set): built once serving, in turns, so that the start
-  // is not held up and the first search of the sets finds it.
-  if (!iconSetIndexBuilt) setImmediate(() => void iconSetSearch.warm().catch((error: unknown) => logger.debug({ problem: (error as Error).message }, 'icon set search index not built yet')));
+  // Otherwise (every set of @iconify/json without its kept file: 1.5-3 s), built once serving, in
+  // turns, so that the start is not held up, and kept in its file for the next start.
+  if (!iconIndexMade) setImmediate(() => void iconSearch.warm().catch((error: unknown) => logger.debug({ problem: (error as Error).message }, 'icon set search index not built yet')));
   return done;
 }

@@ -1,5 +1,6 @@
 // Searches sent through every layer a client's request goes through (HTTP, Express, admission,
-// Apollo, the resolvers) before the server listens: the first client's search then finds that
+// Apollo, the resolvers; the Iconify API's handler and the index of every icon) before the server
+// listens: the first client's search then finds that
 // code loaded and compiled, and costs what the next ones do (without it, 40-75 ms from the
 // sources against 7-11 ms for the second, measured 2026-11-25). Sent over a server of its own on
 // a loopback port of the system's choice, closed before the real one opens.
@@ -19,24 +20,38 @@ const SEARCHES = [
   { query: QUERY, words: 'bookmarks' },
   { query: QUERY, words: 'preferences calender' },
 ];
+/** Searches of every icon (the Iconify API's), as typed, of two words, of a sentence, in one set. */
+const ICON_SEARCHES = ['notif', 'arrow left', 'close the notification', 'settings&prefixes=mdi'];
 /** A warm-up not answered by then is given up: a stalled database must not hold the start. */
 const WARM_UP_TIMEOUT_MS = 2_000;
 
-export async function warmUpSearch(handler: (req: IncomingMessage, res: ServerResponse) => void, version: string, timeoutMs = WARM_UP_TIMEOUT_MS): Promise<void> {
+export interface WarmUpRequest {
+  method: 'GET' | 'POST';
+  path: string;
+  body?: string;
+}
+
+/** GraphQL searches of a release. */
+export const releaseSearches = (version: string): WarmUpRequest[] => SEARCHES.map(({ query, words }) => ({ method: 'POST', path: '/graphql', body: JSON.stringify({ query, variables: { version, query: words } }) }));
+
+/** Searches of every icon through the Iconify API at `iconifyPath`. */
+export const iconSearches = (iconifyPath: string): WarmUpRequest[] => ICON_SEARCHES.map((query) => ({ method: 'GET', path: `${iconifyPath}/search?query=${query.replaceAll(' ', '%20')}` }));
+
+export async function warmUp(handler: (req: IncomingMessage, res: ServerResponse) => void, requests: readonly WarmUpRequest[], timeoutMs = WARM_UP_TIMEOUT_MS): Promise<void> {
   const server = createServer(handler);
   await new Promise<void>((resolve, reject) => server.once('error', reject).listen(0, '127.0.0.1', resolve));
   const signal = AbortSignal.timeout(timeoutMs);
   try {
     const { port } = server.address() as AddressInfo;
-    for (const { query, words } of SEARCHES) {
+    for (const { method, path, body } of requests) {
       await new Promise<void>((resolve, reject) => {
-        const headers = { 'content-type': 'application/json', 'x-request-id': 'warm-up', connection: 'close' };
-        const req = request({ host: '127.0.0.1', port, method: 'POST', path: '/graphql', headers, signal }, (res) => {
+        const headers = { ...(body === undefined ? {} : { 'content-type': 'application/json' }), 'x-request-id': 'warm-up', connection: 'close' };
+        const req = request({ host: '127.0.0.1', port, method, path, headers, signal }, (res) => {
           res.resume();
-          res.on('end', () => (res.statusCode === 200 ? resolve() : reject(new Error(`the warm-up search was answered ${res.statusCode}`))));
+          res.on('end', () => (res.statusCode === 200 ? resolve() : reject(new Error(`the warm-up request ${method} ${path} was answered ${res.statusCode}`))));
         });
         req.on('error', reject);
-        req.end(JSON.stringify({ query, variables: { version, query: words } }));
+        req.end(body);
       });
     }
   } finally {

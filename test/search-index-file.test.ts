@@ -1,9 +1,11 @@
 // The index of every icon is kept in a file beside a SQLite database: a restarted server reads it
 // instead of building it, answers as the index it built did, and builds it again when the sets
 // it was built from changed.
+import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { expect } from 'chai';
 import pino from 'pino';
 import { sqliteDatabase } from '../db/database.ts';
@@ -12,6 +14,8 @@ import { addIconSets } from '../seeds/iconify/add-sets.ts';
 import { syncFontAwesomeSets } from '../seeds/iconify/font-awesome-sets.ts';
 import { buildTestApp, loadedSqlite, loadPackages, type TestApp } from './helpers.ts';
 import { root } from './process-helpers.ts';
+
+const run = promisify(execFile);
 
 describe('the kept index of every icon (a SQLite file)', function () {
   this.timeout(60_000);
@@ -72,5 +76,17 @@ describe('the kept index of every icon (a SQLite file)', function () {
     const after = await start();
     expect((await ids(after, 'zebra crossing'))[0]).to.equal('zebras:zebra-crossing zebra, crossing');
     expect(said).to.include('search index of every icon built');
+  });
+
+  it('is kept by `seed add` itself, so that the next start reads it instead of building it', async () => {
+    const set = join(folder, 'lanterns.json');
+    const info = { name: 'Lanterns', total: 1, author: { name: 'Test' }, license: { title: 'MIT', spdx: 'MIT' } };
+    writeFileSync(set, JSON.stringify({ prefix: 'lanterns', info, width: 24, height: 24, icons: { 'paper-lantern': { body: '<path d="M0 0h24v24H0z"/>' } } }));
+    const { stdout } = await run(process.execPath, ['server/main.ts', 'seed', 'add', set], { cwd: root, env: { ...process.env, DATABASE_PATH: file } });
+    expect(stdout).to.match(/search index kept for the next start/);
+    said.length = 0;
+    const after = await start();
+    expect((await ids(after, 'paper lantern'))[0]).to.equal('lanterns:paper-lantern paper, lantern');
+    expect(said).to.include('search index of every icon read').and.not.include('search index of every icon built');
   });
 });

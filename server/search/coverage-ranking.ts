@@ -88,15 +88,14 @@ export function rankByCoverage(input: RankingInput & { scratch: UnionScratch }, 
       const packed = matches.get(document);
       if (packed !== undefined && packed >= pack(MATCH.exact, FIELD_WEIGHT.alias)) score += OPTIONAL_WORD;
     }
-    const name = names[document];
     const own = aliases[document];
-    const named = (name.length === phrase.length && name === phrase) || (own.length > 0 && own.includes(phrase)) || naming.byPhrase?.has(document) === true;
+    const named = names.is(document, phrase) || (own.length > 0 && own.includes(phrase)) || naming.byPhrase?.has(document) === true;
     if (named) score += NAMED_BONUS;
     if (!wholeName) score -= UNEXPLAINED_PART * Math.max(0, parts[document] - covered);
     score += prominenceWeight * LOG2_1P[prominence[document]];
     if (logos[document] && !named && !naming.logosWanted) score -= LOGO_PENALTY;
     // Ties: fewer name parts, then the shorter name, then the sets' order.
-    scores[m] = Math.round(score * 16) * 2 ** 14 + (15 - Math.min(parts[document], 15)) * 2 ** 10 + (63 - Math.min(name.length, 63)) * 2 ** 4;
+    scores[m] = Math.round(score * 16) * 2 ** 14 + (15 - Math.min(parts[document], 15)) * 2 ** 10 + (63 - Math.min(names.lengthOf(document), 63)) * 2 ** 4;
   }
   const wanted = Math.min(limit, met.length);
   const threshold = wanted < met.length ? kthLargest(Float64Array.from(scores), wanted) : -Infinity;

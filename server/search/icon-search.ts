@@ -7,7 +7,7 @@ import { reloadable } from '../iconify/reloadable.ts';
 import type { IconSetsService } from '../iconify/icon-sets.service.ts';
 import type { ReleasesService } from '../releases/releases.service.ts';
 import { fontAwesomeMeanings } from './font-awesome-meanings.ts';
-import { indexKey, readIndexFile, writeIndexFile } from './index-file.ts';
+import { indexKey, isIndexFileOf, readIndexFile, writeIndexFile } from './index-file.ts';
 import { buildOpenSetsIndex, type Meaning, type OpenSetsIndex, type SetListing } from './open-sets-index.ts';
 import type { SearchRepo } from './search.repo.ts';
 import type { Logger } from 'pino';
@@ -47,13 +47,19 @@ export interface IconSearchDeps {
 }
 
 export function createIconSearch({ sets, repo, releases, logger, indexFile }: IconSearchDeps) {
-  const index = reloadable(async (): Promise<OpenSetsIndex> => {
-    const started = performance.now();
+  /** The sets searched, the release lending meanings, and the key of an index built from them. */
+  const sources = async () => {
     const searchable = (await sets.list()).filter((set) => set.info && !set.info.hidden);
-    const byPrefix = new Map(searchable.map((set) => [set.prefix, set]));
     if (!releases.loaded()) await releases.refresh();
     const latest = releases.list().find((release) => release.isLatest);
-    const key = indexKey(searchable, latest && `${latest.id} ${latest.version}`);
+    return { searchable, latest, key: indexKey(searchable, latest && `${latest.id} ${latest.version}`) };
+  };
+  /** The kept file's writing, when the index was built (seed add waits for it). */
+  let written: Promise<void> | undefined;
+  const index = reloadable(async (): Promise<OpenSetsIndex> => {
+    const started = performance.now();
+    const { searchable, latest, key } = await sources();
+    const byPrefix = new Map(searchable.map((set) => [set.prefix, set]));
     const kept = indexFile ? await readIndexFile(indexFile, key).catch((error: unknown) => void logger?.warn({ err: error, file: indexFile }, 'the kept search index could not be read: building it')) : undefined;
     if (kept) {
       logger?.info({ icons: kept.index.documentCount, sets: kept.sets.length, ms: Math.round(performance.now() - started), file: indexFile }, 'search index of every icon read');
@@ -68,7 +74,7 @@ export function createIconSearch({ sets, repo, releases, logger, indexFile }: Ic
     }));
     const built = await buildOpenSetsIndex(indexed, async (set) => (await sets.listing(byPrefix.get(set.prefix)!)).listing as SetListing, meanings);
     logger?.info({ icons: built.index.documentCount, sets: built.sets.length, ms: Math.round(performance.now() - started) }, 'search index of every icon built');
-    if (indexFile) void writeIndexFile(indexFile, key, built).catch((error: unknown) => logger?.warn({ err: error, file: indexFile }, 'the search index could not be kept for the next start'));
+    if (indexFile) written = writeIndexFile(indexFile, key, built).catch((error: unknown) => void logger?.warn({ err: error, file: indexFile }, 'the search index could not be kept for the next start'));
     return built;
   });
 
@@ -86,6 +92,13 @@ export function createIconSearch({ sets, repo, releases, logger, indexFile }: Ic
     drop: (): void => index.drop(),
     /** Builds the index now (after a start, so that the first search finds it). */
     warm: async (): Promise<void> => void (await index.get()),
+    /** Whether the index is kept in its file for what is loaded now: then reading it is quick (before listening). */
+    isKept: async (): Promise<boolean> => indexFile !== undefined && (await isIndexFileOf(indexFile, (await sources()).key)),
+    /** Builds the index and keeps it in its file (seed add: the next start reads it). */
+    async keep(): Promise<void> {
+      await index.get();
+      await written;
+    },
     /** The prefixes of the sets searched, in the order they answer ties. */
     prefixes: async (): Promise<string[]> => (await index.get()).sets.map((set) => set.prefix),
 

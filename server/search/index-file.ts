@@ -5,9 +5,10 @@
 // key is a stale file, rebuilt over. Written to a temporary file and renamed: a reader never sees
 // half a file, and processes sharing the database may race to write the same bytes.
 import { createHash } from 'node:crypto';
-import { readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { open, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import type { Postings } from './index-builder.ts';
 import type { IndexedSet, OpenSetsIndex } from './open-sets-index.ts';
+import { IconNames } from './icon-names.ts';
 import { SearchIndex, type DocumentColumns } from './search-index.ts';
 import intents from './ui-intents.json' with { type: 'json' };
 import synonyms from './ui-synonyms.json' with { type: 'json' };
@@ -18,7 +19,7 @@ import wordForms from './word-forms.json' with { type: 'json' };
  * what is lent, to which names, with which weights): a file of another format is rebuilt over.
  * The search data files are in the key themselves.
  */
-const FORMAT = 'iconmeta search index 1';
+const FORMAT = 'iconmeta search index 2';
 
 /** The key of an index built from these sets (prefix, version, time) and meanings' release. */
 export function indexKey(sets: readonly { prefix: string; version: string; lastModified: number }[], release: string | undefined): string {
@@ -30,78 +31,118 @@ export function indexKey(sets: readonly { prefix: string; version: string; lastM
 type Arrays = Record<string, Int32Array | Uint8Array | Uint16Array>;
 const TYPES = { Int32Array, Uint8Array, Uint16Array } as const;
 
-/** The file's layout: a JSON head (its length first, 4 bytes), then each typed array's bytes in the head's order. */
+interface Head {
+  key: string;
+  sets: IndexedSet[];
+  categories: string[];
+  arrays: { name: string; type: keyof typeof TYPES; length: number }[];
+}
+
+/** Words joined by newlines (no word has one), as bytes. */
+const joined = (words: readonly string[]) => Buffer.from(words.join('\n'));
+const lines = (bytes: Uint8Array) => (bytes.length === 0 ? [] : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8').split('\n'));
+
+/**
+ * The file's layout: a JSON head (its length first, 4 bytes) naming the key and each array, then
+ * each array's bytes in the head's order, each at a multiple of 4 bytes from the start (so that it
+ * is read in place, without a copy). The words are arrays of bytes too: the head stays small, and
+ * its key is read before anything else.
+ */
 export async function writeIndexFile(path: string, key: string, built: OpenSetsIndex): Promise<void> {
   const { columns, postings } = built.index.parts();
   const arrays: Arrays = {
+    nameText: columns.names.text,
+    nameStarts: columns.names.starts,
+    nameIds: columns.names.ids,
+    aliasText: joined(columns.aliases.flat()),
+    aliasCounts: Uint16Array.from(columns.aliases, (list) => list.length),
     styles: columns.styles,
     parts: columns.parts,
     logos: columns.logos,
     prominence: columns.prominence!,
+    tokenText: joined(postings.tokens),
     tokenKinds: postings.tokenKinds,
     postingStart: postings.postingStart,
     postingDocs: postings.postingDocs,
     postingWeights: postings.postingWeights,
+    stemText: joined(postings.stems),
     stemStart: postings.stemStart,
     stemTokens: postings.stemTokens,
+    endingsOrder: built.index.endingsOrder(),
     documentSet: built.documentSet,
     documentCategory: built.documentCategory,
   };
-  const aliasCounts = Uint16Array.from(columns.aliases, (list) => list.length);
-  arrays.aliasCounts = aliasCounts;
-  const head = {
+  const head: Head = {
     key,
     sets: built.sets,
     categories: built.categories,
-    // Names are lowercase words joined by hyphens: one string, split on newlines, holds them all.
-    text: [postings.tokens.join('\n'), postings.stems.join('\n'), columns.names.join('\n'), columns.aliases.flat().join('\n')],
-    arrays: Object.entries(arrays).map(([name, array]) => ({ name, type: array.constructor.name, length: array.length })),
+    arrays: Object.entries(arrays).map(([name, array]) => ({ name, type: array.constructor.name === 'Buffer' ? 'Uint8Array' : (array.constructor.name as keyof typeof TYPES), length: array.length })),
   };
   const headBytes = Buffer.from(JSON.stringify(head));
-  const size = Buffer.alloc(4);
-  size.writeUInt32LE(headBytes.length);
-  const body = Object.values(arrays).map((array) => Buffer.from(array.buffer, array.byteOffset, array.byteLength));
+  const parts: Uint8Array[] = [Buffer.alloc(4), headBytes];
+  Buffer.from(parts[0].buffer).writeUInt32LE(headBytes.length);
+  let at = 4 + headBytes.length;
+  for (const array of Object.values(arrays)) {
+    parts.push(Buffer.alloc(padding(at)));
+    at += padding(at) + array.byteLength;
+    parts.push(new Uint8Array(array.buffer, array.byteOffset, array.byteLength));
+  }
   const temporary = `${path}.${process.pid}.tmp`;
   try {
-    await writeFile(temporary, Buffer.concat([size, headBytes, ...body]));
+    await writeFile(temporary, parts);
     await rename(temporary, path);
   } finally {
     await rm(temporary, { force: true });
   }
 }
 
+/** A head larger than this is not one this code wrote (its sets and categories take tens of KB). */
+const MAX_HEAD_BYTES = 16 * 1024 * 1024;
+
+const padding = (at: number) => (4 - (at % 4)) % 4;
+
+/** The head of the file, when it is one written under `key`; undefined when there is none, or another. */
+function headOf(file: Buffer, key: string): Head | undefined {
+  if (file.length < 4) return undefined;
+  const headLength = file.readUInt32LE(0);
+  if (4 + headLength > file.length) return undefined;
+  const head = JSON.parse(file.toString('utf8', 4, 4 + headLength)) as Head;
+  return head.key === key ? head : undefined;
+}
+
+/** Whether the file at `path` is an index written under `key` (its head alone is read). */
+export async function isIndexFileOf(path: string, key: string): Promise<boolean> {
+  const handle = await open(path).catch(() => undefined);
+  if (!handle) return false;
+  try {
+    const size = Buffer.alloc(4);
+    if ((await handle.read(size, 0, 4, 0)).bytesRead < 4) return false;
+    if (size.readUInt32LE(0) > MAX_HEAD_BYTES) return false;
+    const head = Buffer.alloc(size.readUInt32LE(0) + 4);
+    const { bytesRead } = await handle.read(head, 0, head.length, 0);
+    return headOf(head.subarray(0, bytesRead), key) !== undefined;
+  } catch {
+    return false;
+  } finally {
+    await handle.close();
+  }
+}
+
 /** The index in the file when it was built under `key`; undefined when there is none, or another. */
 export async function readIndexFile(path: string, key: string): Promise<OpenSetsIndex | undefined> {
   const file = await readFile(path).catch(() => undefined);
-  if (!file || file.length < 4) return undefined;
-  const headLength = file.readUInt32LE(0);
-  const head = JSON.parse(file.toString('utf8', 4, 4 + headLength)) as {
-    key: string;
-    sets: IndexedSet[];
-    categories: string[];
-    text: [string, string, string, string];
-    arrays: { name: string; type: keyof typeof TYPES; length: number }[];
-  };
-  if (head.key !== key) return undefined;
+  const head = file && headOf(file, key);
+  if (!file || !head) return undefined;
   const arrays: Arrays = {};
-  let at = 4 + headLength;
+  let at = 4 + file.readUInt32LE(0);
   for (const { name, type, length } of head.arrays) {
     const Type = TYPES[type];
-    const bytes = length * Type.BYTES_PER_ELEMENT;
-    // A copy aligned for its type (the file's buffer is not).
-    arrays[name] = new Type(file.buffer.slice(file.byteOffset + at, file.byteOffset + at + bytes));
-    at += bytes;
+    at += padding(at);
+    // In place: a file of this size gets a buffer of its own, aligned, so each array is a view of it.
+    arrays[name] = file.byteOffset % 4 === 0 ? new Type(file.buffer, file.byteOffset + at, length) : new Type(file.buffer.slice(file.byteOffset + at, file.byteOffset + at + length * Type.BYTES_PER_ELEMENT));
+    at += length * Type.BYTES_PER_ELEMENT;
   }
-  const lines = (text: string) => (text === '' ? [] : text.split('\n'));
-  const [tokens, stems, listed, aliasNames] = head.text.map(lines);
-  // One string per distinct name, as when built (close is drawn by 60 sets).
-  const interned = new Map<string, string>();
-  const names = listed.map((name) => {
-    const known = interned.get(name);
-    if (known !== undefined) return known;
-    interned.set(name, name);
-    return name;
-  });
+  const aliasNames = lines(arrays.aliasText as Uint8Array);
   const aliases: (readonly string[])[] = [];
   const none: readonly string[] = [];
   let next = 0;
@@ -109,6 +150,7 @@ export async function readIndexFile(path: string, key: string): Promise<OpenSets
     aliases.push(count === 0 ? none : aliasNames.slice(next, next + count));
     next += count;
   }
+  const names = new IconNames(arrays.nameText as Uint8Array, arrays.nameStarts as Int32Array, arrays.nameIds as Int32Array);
   const columns: DocumentColumns = {
     rowIds: new Int32Array(0),
     names,
@@ -120,16 +162,16 @@ export async function readIndexFile(path: string, key: string): Promise<OpenSets
     prominence: arrays.prominence as Uint8Array,
   };
   const postings: Postings = {
-    tokens,
+    tokens: lines(arrays.tokenText as Uint8Array),
     tokenKinds: arrays.tokenKinds as Uint8Array,
     postingStart: arrays.postingStart as Int32Array,
     postingDocs: arrays.postingDocs as Int32Array,
     postingWeights: arrays.postingWeights as Uint8Array,
-    stems,
+    stems: lines(arrays.stemText as Uint8Array),
     stemStart: arrays.stemStart as Int32Array,
     stemTokens: arrays.stemTokens as Int32Array,
   };
   const index = new SearchIndex({ columns, postings });
-  index.prepareEndings();
+  index.endingsOrder(arrays.endingsOrder as Int32Array);
   return { index, sets: head.sets, categories: head.categories, documentSet: arrays.documentSet as Uint16Array, documentCategory: arrays.documentCategory as Int32Array };
 }

@@ -11,6 +11,7 @@
 //   concept people mean);
 // - the kind of set: general interface sets first, then emoji, flags, logos and archived sets.
 import { PostingsBuilder, words } from './index-builder.ts';
+import { IconNames } from './icon-names.ts';
 import { Int32List } from './int32-list.ts';
 import uiIntents from './ui-intents.json' with { type: 'json' };
 import { partsOf, SearchIndex, type DocumentColumns } from './search-index.ts';
@@ -132,7 +133,7 @@ const isFontAwesome = (prefix: string) => /^fa(?:\d+)?-(?:solid|regular|brands)$
 export async function buildOpenSetsIndex(given: IndexedSet[], listingOf: (set: IndexedSet) => Promise<SetListing>, meanings: Map<string, Meaning>): Promise<OpenSetsIndex> {
   const sets = given.map((set, order) => ({ set, order })).sort((a, b) => categoryRank(a.set.category) - categoryRank(b.set.category) || a.order - b.order).map(({ set }) => set);
   const builder = new PostingsBuilder(false);
-  const names: string[] = [];
+  let documentCount = 0;
   const aliases: (readonly string[])[] = [];
   const documentSet = new Int32List();
   const documentCategory = new Int32List();
@@ -140,7 +141,7 @@ export async function buildOpenSetsIndex(given: IndexedSet[], listingOf: (set: I
   /** Per document, the parts of its concept (the name without style parts: cog-outline is a cog). */
   const parts = new Int32List();
   /** Names and concepts, each once; per document the ids of its own, and per id the sets that draw it. */
-  const interned = new Map<string, { name: string; id: number }>();
+  const nameIdOf = new Map<string, number>();
   const nameSets = new Int32List();
   const nameIds = new Int32List();
   const conceptIds = new Map<string, number>();
@@ -172,18 +173,17 @@ export async function buildOpenSetsIndex(given: IndexedSet[], listingOf: (set: I
       for (const given of list) {
         if (seen.has(given)) continue;
         // A set of 15,000 icons is read in several turns.
-        if (names.length % ICONS_PER_TURN === ICONS_PER_TURN - 1) await nextTurn();
+        if (documentCount % ICONS_PER_TURN === ICONS_PER_TURN - 1) await nextTurn();
         seen.add(given);
-        const document = names.length;
-        let known = interned.get(given);
-        if (!known) {
-          interned.set(given, (known = { name: given, id: nameSets.length }));
+        const document = documentCount++;
+        let nameId = nameIdOf.get(given);
+        if (nameId === undefined) {
+          nameIdOf.set(given, (nameId = nameSets.length));
           nameSets.push(0);
         }
-        nameSets.values[known.id]++;
-        nameIds.push(known.id);
-        const name = known.name;
-        names.push(name);
+        nameSets.values[nameId]++;
+        nameIds.push(nameId);
+        const name = given;
         const own = aliasesOf.get(name) ?? noAliases;
         aliases.push(own);
         documentSet.push(setIndex);
@@ -227,23 +227,22 @@ export async function buildOpenSetsIndex(given: IndexedSet[], listingOf: (set: I
   await nextTurn();
   const postings = await builder.buildInTurns();
   await nextTurn();
-  const count = names.length;
   const capped = (values: Int32Array) => Uint8Array.from(values, (value) => Math.min(value, 255));
   const columns: DocumentColumns = {
     rowIds: new Int32Array(0),
-    names,
+    names: IconNames.fromDistinct([...nameIdOf.keys()], nameIds.used.slice()),
     aliases,
     styles: capped(nameIds.used.map((id) => nameSets.values[id])),
     // The words of what it draws: cog-outline is one word, a cog.
     parts: capped(parts.used),
     // How many sets draw its concept: the one people mean, first among equals.
     prominence: capped(documentConcept.used.map((id) => conceptSets.values[id])),
-    since: new Int32Array(count),
+    since: new Int32Array(documentCount),
     logos: capped(logos.used),
   };
   const index = new SearchIndex({ columns, postings });
   await nextTurn();
-  index.prepareEndings();
+  index.endingsOrder();
   return {
     index,
     sets,

@@ -1,12 +1,13 @@
 // What a ranking reads of an index and of a query: search-index.ts matches a query's words, and
 // one of the two rankings orders what matched (release-ranking.ts: every word must match, over a
 // release's rich metadata; coverage-ranking.ts: words add up, over every open set's names).
+import type { IconNames } from './icon-names.ts';
 import type { WordMatches } from './word-matches.ts';
 
 /** What an index keeps per document, in document order (the final tie-break). */
 export interface DocumentColumns {
   rowIds: Int32Array;
-  names: string[];
+  names: IconNames;
   aliases: (readonly string[])[];
   styles: Uint8Array;
   parts: Uint8Array;

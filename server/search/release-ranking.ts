@@ -122,12 +122,11 @@ function candidate(input: RankingInput, index: number, perWord: WordMatches[], n
     score += packed % 1000;
   }
   const { names, aliases, logos, parts, styles, since } = input.columns;
-  const name = names[index];
   const own = aliases[index];
-  const named = name === naming.phrase ? NAMED.byId : own.includes(naming.phrase) ? NAMED.byAliasOrTerm : (naming.byPhrase?.get(index) ?? NAMED.none);
+  const named = names.is(index, naming.phrase) ? NAMED.byId : own.includes(naming.phrase) ? NAMED.byAliasOrTerm : (naming.byPhrase?.get(index) ?? NAMED.none);
   const { forms } = naming;
-  const formNamed = forms.length > 0 && (forms.includes(name) || own.some((alias) => forms.includes(alias))) ? 1 : 0;
-  return { index, named, formNamed, logo: named === NAMED.none && !naming.logosWanted ? logos[index] : 0, weakest, score, length: name.length, parts: parts[index], styles: styles[index], since: since[index] };
+  const formNamed = forms.length > 0 && (forms.some((form) => names.is(index, form)) || own.some((alias) => forms.includes(alias))) ? 1 : 0;
+  return { index, named, formNamed, logo: named === NAMED.none && !naming.logosWanted ? logos[index] : 0, weakest, score, length: names.lengthOf(index), parts: parts[index], styles: styles[index], since: since[index] };
 }
 
 /** Adds to `ranked` the icons with the most of the required words (`notLogos`: of the icons that are not logos). */

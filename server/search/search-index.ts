@@ -20,7 +20,9 @@
 import semver from 'semver';
 import { stemmer } from 'stemmer';
 import { FIELD_WEIGHT, NAME_PART, OWN_WORD, PHRASE_FLAG, PostingsBuilder, words, type Postings } from './index-builder.ts';
+import { IconNames } from './icon-names.ts';
 import { lowerBound } from './lower-bound.ts';
+import { backwardsOrder, tokensEnding } from './name-endings.ts';
 import { DESCRIBING_WORDS, LOGO_WORDS, MAX_QUERY_WORDS, optionalWord, otherOrders, queryWordsOf } from './query-words.ts';
 import { inOtherGroups, synonymsOf, synonymsOfForms } from './synonyms.ts';
 import { rankByCoverage, UnionScratch } from './coverage-ranking.ts';
@@ -136,7 +138,7 @@ function indexDocuments(unsorted: SearchDocument[]): { columns: DocumentColumns;
   });
   const columns: DocumentColumns = {
     rowIds: Int32Array.from(documents, (doc) => doc.rowId),
-    names: documents.map((doc) => doc.name),
+    names: IconNames.of(documents.map((doc) => doc.name)),
     aliases: documents.map((doc) => (doc.aliases.length > 0 ? [...doc.aliases] : NO_ALIASES)),
     styles: Uint8Array.from(documents, (doc) => Math.min(doc.styles ?? 0, 255)),
     parts: Uint8Array.from(documents, (doc) => Math.min(partsOf(doc.name), 255)),
@@ -158,8 +160,8 @@ export class SearchIndex {
   private allowedNow: ((document: number) => boolean) | undefined;
   private budget = Infinity;
   private readonly scratch = new UnionScratch();
-  /** The name words spelt backwards, sorted (made at the first search for endings). */
-  private backwards: { texts: string[]; tokens: Int32Array } | undefined;
+  /** The name words' numbers in the order of their spelling backwards (name-endings.ts). */
+  private backwards: Int32Array | undefined;
   private heldBytes: number | undefined;
 
   /** An index of a release's documents (sorted by name here), or of columns and postings built elsewhere (open-sets-index.ts). */
@@ -175,7 +177,7 @@ export class SearchIndex {
     const { columns, postings } = this;
     this.heldBytes =
       stringsBytes(postings.tokens) +
-      stringsBytes(columns.names) +
+      columns.names.bytes +
       stringsBytes(postings.stems) +
       columns.aliases.reduce((sum, list) => sum + (list === NO_ALIASES ? SLOT : stringsBytes(list) + SLOT), ARRAY_OVERHEAD) +
       [columns.rowIds, columns.styles, columns.parts, columns.since, columns.logos].reduce((sum, array) => sum + array.byteLength, 0) +
@@ -199,7 +201,7 @@ export class SearchIndex {
 
   /** The document's id (name), row id and aliases. */
   nameOf(document: number): string {
-    return this.columns.names[document];
+    return this.columns.names.at(document);
   }
   rowIdOf(document: number): number {
     return this.columns.rowIds[document];
@@ -250,9 +252,15 @@ export class SearchIndex {
     return undefined;
   }
 
-  /** Makes what a search for endings needs now (at build time, not at the first such search). */
-  prepareEndings(): void {
-    this.endingTokens('');
+  /**
+   * The name words' numbers in the order of their spelling backwards, which a search for endings
+   * reads (name-endings.ts): made when first asked (at build time, not by the first such search),
+   * or `kept` with the index in its file.
+   */
+  endingsOrder(kept?: Int32Array): Int32Array {
+    const { tokens, tokenKinds } = this.postings;
+    this.backwards = kept ?? this.backwards ?? backwardsOrder(tokens, (t) => (tokenKinds[t] & NAME_PART) !== 0);
+    return this.backwards;
   }
 
   private findWords(queryWords: string[], options: SearchOptions): SearchResult {
@@ -308,7 +316,7 @@ export class SearchIndex {
 
   /** Why `document` matched: each query word, with the word it matched when another ("settings → cog"). */
   private explain(document: number, queryWords: string[], all: WordMatches[]): string[] {
-    const name = this.columns.names[document];
+    const name = this.columns.names.at(document);
     const why: string[] = [];
     all.forEach((matches, i) => {
       const packed = matches.get(document);
@@ -342,7 +350,7 @@ export class SearchIndex {
     const { postingStart, postingDocs, postingWeights } = this.postings;
     const found: number[] = [];
     for (let i = postingStart[t], end = postingStart[t + 1]; i < end; i++) {
-      if ((postingWeights[i] & ~PHRASE_FLAG) === FIELD_WEIGHT.id && this.columns.names[postingDocs[i]] === name) found.push(postingDocs[i]);
+      if ((postingWeights[i] & ~PHRASE_FLAG) === FIELD_WEIGHT.id && this.columns.names.is(postingDocs[i], name)) found.push(postingDocs[i]);
     }
     return found;
   }
@@ -487,26 +495,9 @@ export class SearchIndex {
     return own.slice(0, taken);
   }
 
-  /** The name words ending with `end` (longer than it): a range of the name words spelt backwards, sorted once at first use. */
+  /** The name words ending with `end` (longer than it). */
   private endingTokens(end: string): number[] {
-    if (!this.backwards) {
-      const { tokens, tokenKinds } = this.postings;
-      const named: { text: string; t: number }[] = [];
-      for (let t = 0; t < tokens.length; t++) {
-        if (!(tokenKinds[t] & NAME_PART)) continue;
-        const token = tokens[t];
-        let text = '';
-        for (let i = token.length - 1; i >= 0; i--) text += token[i];
-        named.push({ text, t });
-      }
-      named.sort((a, b) => (a.text < b.text ? -1 : a.text > b.text ? 1 : 0));
-      this.backwards = { texts: named.map(({ text }) => text), tokens: Int32Array.from(named, ({ t }) => t) };
-    }
-    const { texts, tokens } = this.backwards;
-    const reversed = [...end].reverse().join('');
-    const found: number[] = [];
-    for (let i = lowerBound(texts, reversed); i < texts.length && texts[i].startsWith(reversed); i++) if (texts[i] !== reversed) found.push(tokens[i]);
-    return found;
+    return tokensEnding(this.postings.tokens, this.endingsOrder(), end);
   }
 
   private forEachTokenOfStem(stem: string, visit: (token: number) => void): void {
