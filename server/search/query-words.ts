@@ -50,7 +50,8 @@ export const optionalWord = (word: string) => JOINING_WORDS.has(word) || DESCRIB
  * once, at most MAX_QUERY_WORDS.
  */
 export function queryWordsOf(query: string): string[] {
-  const all = words(iconNamesOf(query));
+  // "the user's profile": the user, not the words user and s (read together: users).
+  const all = words(iconNamesOf(query).replace(/(\w)['’]s\b/g, '$1'));
   // "a picture of a cat", "an icon of a bell": what the picture is of.
   const meant = all.filter((word, i) => !REQUEST_WORDS.has(word) && !(PICTURE_WORDS.has(word) && all[i + 1] === 'of'));
   // A word said twice means no more than once ("house house").

@@ -1,4 +1,5 @@
-// A query word's synonyms, from ui-synonyms.json: the stems of the other words of its groups. A
+// A query word's synonyms, from ui-synonyms.json: the stems of the other words of its groups (and
+// of the groups a looser word leads to). A
 // word listed in a group means that group's idea ("news" is not "new"); another word reaches the
 // groups of the words it inflects ("notifications" those of notification; "important" none of
 // import's), or of its other forms (word-forms.json).
@@ -23,6 +24,22 @@ synonymGroups.groups.forEach((group, index) => {
     groupWordsByStem.set(own, sameStem);
   }
 });
+
+// A word that leads to a group's idea without being one of its words ("inbox" finds what "mail"
+// finds, envelopes; "mail" does not find inboxes): it reaches the group, the group does not reach it.
+for (const [word, heads] of Object.entries(synonymGroups.leads as Record<string, string[]>)) {
+  const own = stemmer(word);
+  const others = synonymsByWord.get(word) ?? [];
+  for (const head of heads) {
+    for (const index of groupsByWord.get(head) ?? []) {
+      for (const other of synonymGroups.groups[index]) if (stemmer(other) !== own && !others.includes(stemmer(other))) others.push(stemmer(other));
+    }
+  }
+  synonymsByWord.set(word, others);
+  const sameStem = groupWordsByStem.get(own) ?? [];
+  if (!sameStem.includes(word)) sameStem.push(word);
+  groupWordsByStem.set(own, sameStem);
+}
 
 /** Whether two words are listed in synonym groups, none the same: different ideas, whatever their stems ("news", "new"). */
 export function inOtherGroups(word: string, other: string): boolean {
