@@ -8,6 +8,7 @@ import { execute, getOperationAST, GraphQLError, printSchema, type DocumentNode,
 import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
 import { LRUCache } from 'lru-cache';
 import type { GraphQLContext } from './context.ts';
+import { createKeptIconJson, type IconJsonPlan } from './kept-icon-json.ts';
 
 // A compiled query holds its generated code and its own copy of the document: measured 5-50 KB
 // for a small document once executed, growing with the document's size.
@@ -24,11 +25,14 @@ interface Compiled {
   readOnly: boolean;
   /** The variables the operation declares: the only ones its answer depends on. */
   variableNames: string[];
+  /** How to write its answer from kept icon JSON, when it can be (kept-icon-json.ts). */
+  iconJson: IconJsonPlan | null;
 }
 
 export interface KnownQuery {
   query: CompiledQuery;
   variableNames: string[];
+  iconJson: IconJsonPlan | null;
 }
 
 /**
@@ -36,7 +40,13 @@ export interface KnownQuery {
  * Apollo parsed and validated it, so the GraphQL fast path may run a known one directly.
  */
 export function createCompiledQueries(schema: GraphQLSchema, { compiledBytes = 4 * 1024 * 1024, seenBytes = 2 * 1024 * 1024 } = {}) {
-  const compiled = new LRUCache<string, Compiled>({ maxSize: compiledBytes, sizeCalculation: (_entry, key) => compiledSize(key) });
+  // A quarter of the budget keeps icons' JSON for the documents that can use it.
+  const keptIconJson = createKeptIconJson(schema, Math.floor(compiledBytes / 4));
+  // A plan compiles the document's selection a second time: about as large again.
+  const compiled = new LRUCache<string, Compiled>({
+    maxSize: compiledBytes - Math.floor(compiledBytes / 4),
+    sizeCalculation: (entry, key) => compiledSize(key) * (entry.iconJson ? 2 : 1),
+  });
   const keyOf = (source: string, operationName: string | null | undefined) => `${operationName ?? ''}\u0000${source}`;
   const seenOnce = new LRUCache<string, true>({ maxSize: seenBytes, sizeCalculation: (_value, key) => 2 * key.length + 100 });
   return {
@@ -56,7 +66,9 @@ export function createCompiledQueries(schema: GraphQLSchema, { compiledBytes = 4
         if (!isCompiledQuery(result)) return result;
         const operation = getOperationAST(document, operationName ?? undefined);
         const variableNames = operation?.variableDefinitions?.map((definition) => definition.variable.name.value) ?? [];
-        compiled.set(key, (entry = { query: result, readOnly: operation?.operation === 'query', variableNames }));
+        const readOnly = operation?.operation === 'query';
+        const iconJson = readOnly ? keptIconJson.planFor(document, operationName) : null;
+        compiled.set(key, (entry = { query: result, readOnly, variableNames, iconJson }));
       }
       return entry.query;
     },
@@ -65,9 +77,11 @@ export function createCompiledQueries(schema: GraphQLSchema, { compiledBytes = 4
       const entry = compiled.get(keyOf(source, operationName));
       return entry?.readOnly ? entry : undefined;
     },
-    /** Bytes counted against the budgets: compiled documents, and documents seen once. */
+    /** Writes a planned document's answer from kept icon JSON (null: execute it as usual). */
+    answerFromKeptJson: keptIconJson.answer,
+    /** Bytes counted against the budgets: compiled documents, documents seen once, kept icon JSON. */
     get bytes() {
-      return compiled.calculatedSize + seenOnce.calculatedSize;
+      return compiled.calculatedSize + seenOnce.calculatedSize + keptIconJson.bytes;
     },
   };
 }

@@ -76,10 +76,15 @@ export function createKnownDocumentExecutor({ compiled, admission, services, cac
     const admitted = admission.admit(source, operationName, variables, principal);
     if (admitted.ok !== true || admitted.expensive) return null;
     const context = createContext(services, principal, performance.now() + EXECUTION_BUDGET_MS);
-    const result = await services.releases.consistent(() => known.query.query(undefined, context, variables));
-    if (result.errors?.length) return null;
-    // The bytes Apollo sends for the same answer (its JSON plus a newline), so ETags agree.
-    const entry = cachedResponse(`${JSON.stringify({ data: result.data })}\n`, 'application/json; charset=utf-8', 'private, no-cache');
+    const json = await services.releases.consistent(async () => {
+      const written = known.iconJson && (await compiled.answerFromKeptJson(known.iconJson, context, variables));
+      if (written) return written;
+      const result = await known.query.query(undefined, context, variables);
+      // The bytes Apollo sends for the same answer (its JSON plus a newline), so ETags agree.
+      return result.errors?.length ? null : `${JSON.stringify({ data: result.data })}\n`;
+    });
+    if (json === null) return null;
+    const entry = cachedResponse(json, 'application/json; charset=utf-8', 'private, no-cache');
     // An answer about a build's state changes without the database changing: never kept.
     if (context.outcome.volatile) return entry;
     if (answerKey && secondTime(answerKey)) {

@@ -3,7 +3,7 @@ import type { GraphQLContext } from '../context.ts';
 import { badUserInput } from '../errors.ts';
 import { unauthorized } from '../authorize.ts';
 import { downloadResolvers } from './downloads.resolvers.ts';
-import { toIconParents } from './icon.resolvers.ts';
+import { toIconParents, type IconParent } from './icon.resolvers.ts';
 
 export const SEARCH_MAX_FIRST = 500;
 export const SEARCH_MAX_PAGE_SIZE = 50;
@@ -13,17 +13,26 @@ async function ranked(ctx: GraphQLContext, version: string, query: string): Prom
   return { release, ids: await ctx.services.search.search(release, query) };
 }
 
+export interface SearchArgs {
+  version: string;
+  query: string;
+  first: number;
+}
+
+/** What `search` answers: its resolver's, and the known-document path's (kept-icon-json.ts). */
+export async function searchIcons(ctx: GraphQLContext, args: SearchArgs): Promise<{ release: Release; icons: IconParent[] }> {
+  if (args.first < 1 || args.first > SEARCH_MAX_FIRST) throw badUserInput(`first must be between 1 and ${SEARCH_MAX_FIRST}`);
+  const { release, ids } = await ranked(ctx, args.version, args.query);
+  return { release, icons: await toIconParents(ctx, release, ids.slice(0, args.first)) };
+}
+
 export const queryResolvers = {
   RootQueryType: {
     release: (_: unknown, { version }: { version: string }, ctx: GraphQLContext) => ctx.services.releases.resolve(version),
 
     releases: (_: unknown, __: unknown, ctx: GraphQLContext) => ctx.services.releases.list(),
 
-    async search(_: unknown, args: { version: string; query: string; first: number }, ctx: GraphQLContext) {
-      if (args.first < 1 || args.first > SEARCH_MAX_FIRST) throw badUserInput(`first must be between 1 and ${SEARCH_MAX_FIRST}`);
-      const { release, ids } = await ranked(ctx, args.version, args.query);
-      return toIconParents(ctx, release, ids.slice(0, args.first));
-    },
+    search: async (_: unknown, args: SearchArgs, ctx: GraphQLContext) => (await searchIcons(ctx, args)).icons,
 
     async searchPaginated(_: unknown, args: { version: string; query: string; page: number; pageSize: number }, ctx: GraphQLContext) {
       if (args.page < 1) throw badUserInput('page must be at least 1');
