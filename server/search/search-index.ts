@@ -57,6 +57,11 @@ const MIN_ENDING = 2;
 const MIN_SYNONYM_WORD = 3;
 /** Two query words are read as one word of names ("log in": login) when one is this short at most ("credit card" stays two). */
 const MAX_COMPOUND_PART = 3;
+/**
+ * ... and when the word they make names this many icons at least: "zoom out" is not the two icons
+ * named zoomout, nor "to dark" an app's todark; "log in", "wi fi" and "to do" are words of many.
+ */
+const MIN_COMPOUND_ICONS = 20;
 /** A word read as two joined ("logout") has parts this long at least. */
 const MIN_COMPOUND_PART = 2;
 /** What a word found in a field (by its weight) says of an icon's name: one word of it (id, alias), all of it (an intent, a lent meaning). */
@@ -303,7 +308,7 @@ export class SearchIndex {
       const next = queryWords[i + 1];
       if (next !== undefined && Math.min(queryWords[i].length, next.length) <= MAX_COMPOUND_PART) {
         const t = this.tokenIndex(queryWords[i] + next);
-        if (t !== -1 && this.postings.tokenKinds[t] & NAME_PART) {
+        if (t !== -1 && this.postings.tokenKinds[t] & NAME_PART && this.postings.postingStart[t + 1] - this.postings.postingStart[t] >= MIN_COMPOUND_ICONS) {
           out.push(queryWords[i] + next);
           i++;
           continue;
