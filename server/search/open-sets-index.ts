@@ -190,12 +190,16 @@ export async function buildOpenSetsIndex(given: IndexedSet[], listingOf: (set: I
         const category = categoryOf.get(name) ?? -1;
         documentCategory.push(category);
         logos.push(set.logos ? 1 : 0);
-        // Names are validated at import as lowercase words joined by hyphens.
-        builder.addWords(document, 'id', name.split('-'));
-        for (const alias of own) builder.addWords(document, 'alias', alias.split('-'));
-        if (category !== -1) builder.add(document, 'category', categoryNames[category]);
         // What it draws: its name without style parts.
         const concept = baseOf(name, themeParts);
+        const intents = intentsByConcept.get(concept);
+        // Names are validated at import as lowercase words joined by hyphens. A word of the name
+        // that is also what the icon is drawn for is read as that: it says what all of the name
+        // means (content-paste, trending-up: no word of the name is left unexplained).
+        const nameWords = name.split('-');
+        builder.addWords(document, 'id', intents ? nameWords.filter((word) => !intents.first.includes(word)) : nameWords);
+        for (const alias of own) builder.addWords(document, 'alias', alias.split('-'));
+        if (category !== -1) builder.add(document, 'category', categoryNames[category]);
         parts.push(partsOf(concept));
         let conceptId = conceptIds.get(concept);
         if (conceptId === undefined) {
@@ -207,7 +211,6 @@ export async function buildOpenSetsIndex(given: IndexedSet[], listingOf: (set: I
           seenConcepts.add(concept);
           conceptSets.values[conceptId]++;
         }
-        const intents = intentsByConcept.get(concept);
         if (intents) {
           builder.addWords(document, 'intent', intents.first);
           builder.addWords(document, 'lent', intents.other);
