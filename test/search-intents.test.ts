@@ -5,7 +5,10 @@ import { join } from 'node:path';
 import { expect } from 'chai';
 import { root } from './process-helpers.ts';
 
-const { intents } = JSON.parse(readFileSync(join(root, 'server/search/ui-intents.json'), 'utf8')) as { intents: Record<string, string[]> };
+const { intents, contexts } = JSON.parse(readFileSync(join(root, 'server/search/ui-intents.json'), 'utf8')) as {
+  intents: Record<string, string[]>;
+  contexts: Record<string, { words: string[]; concepts: string[] }>;
+};
 
 describe('the UI intents of search', () => {
   it('are lower-case words, each with one to five distinct icon names', () => {
@@ -20,5 +23,15 @@ describe('the UI intents of search', () => {
   it('name actions and states, not the objects whose names say them already (no intent is one of its own names only)', () => {
     const selfOnly = Object.entries(intents).filter(([word, names]) => names.length === 1 && names[0] === word).map(([word]) => word);
     expect(selfOnly).to.deep.equal([]);
+  });
+
+  it('have contexts: a few lower-case words of a domain, and the icon names interfaces draw in it', () => {
+    for (const [name, { words, concepts }] of Object.entries(contexts)) {
+      expect(words.length, name).to.be.within(1, 12);
+      expect(new Set(words).size, name).to.equal(words.length);
+      for (const word of words) expect(word, name).to.match(/^[a-z]+$/);
+      expect(new Set(concepts).size, name).to.equal(concepts.length);
+      for (const concept of concepts) expect(concept, name).to.match(/^[a-z0-9]+(?:-[a-z0-9]+)*$/);
+    }
   });
 });

@@ -108,6 +108,16 @@ for (const [word, concepts] of Object.entries(uiIntents.intents)) {
 }
 
 /**
+ * A concept's name -> the words of the contexts it belongs to (ui-intents.json: skip-previous is
+ * drawn for songs, tracks, videos): weak words, which pick the concept among those the query's
+ * other words find ("go back to the previous song": skip-back, not arrow-left).
+ */
+const contextsByConcept = new Map<string, string[]>();
+for (const { words: contextWords, concepts } of Object.values(uiIntents.contexts)) {
+  for (const concept of concepts) contextsByConcept.set(concept, [...(contextsByConcept.get(concept) ?? []), ...contextWords]);
+}
+
+/**
  * Name parts that say a state of what the rest draws (wifi-off is wifi, off; bell-plus is a bell):
  * the rest lends its meaning, and the state stays a word of the name.
  */
@@ -215,6 +225,8 @@ export async function buildOpenSetsIndex(given: IndexedSet[], listingOf: (set: I
           builder.addWords(document, 'intent', intents.first);
           builder.addWords(document, 'lent', intents.other);
         }
+        const contexts = contextsByConcept.get(concept);
+        if (contexts) builder.addWords(document, 'lentWord', contexts);
         let meaning = meanings.get(concept) ?? meanings.get(withoutState(concept));
         for (let a = 0; !meaning && a < own.length; a++) meaning = meanings.get(own[a]);
         if (!meaning) continue;
