@@ -14,7 +14,11 @@ export const MAX_QUERY_WORDS = 8;
  * that have them higher but need not match, unless the query is nothing else. Not "us": the
  * country ("us flag": flag-usa).
  */
-const JOINING_WORDS = new Set(['a', 'an', 'the', 'of', 'and', 'or', 'for', 'to', 'in', 'on', 'at', 'with', 'by', 'my', 'me', 'our', 'your', 'you']);
+const JOINING_WORDS = new Set([
+  ...['a', 'an', 'the', 'of', 'and', 'or', 'for', 'to', 'in', 'on', 'at', 'with', 'by', 'my', 'me', 'our', 'your', 'you'],
+  // Light verbs, whose picture is the word after them ("turn off", "go back", "take a photo").
+  ...['turn', 'go', 'get', 'take', 'make', 'let'],
+]);
 
 /**
  * Words of a request around what it asks for ("something that shows the user is typing", "an icon I
