@@ -8,6 +8,12 @@ import type { Naming, Ranked, RankingInput, SearchOptions } from './ranking-inpu
 
 /** Icons with every word that are enough to answer from, whatever the limit (the first answers do not depend on it). */
 const ENOUGH_WITH_EVERY_WORD = 200;
+/**
+ * A word found as itself (as typed, in another form, or as what the icon is drawn for or lent), not
+ * through a synonym, a prefix or a typo: only icons with every word so are enough to answer from
+ * ("refresh the page" has hundreds through page's synonym file, none of them the refresh icon).
+ */
+const AS_ITSELF = pack(MATCH.exact, 0);
 /** Icons any word matched, past which only those with the most words (or one fewer) are ranked. */
 const LARGE_UNION = 20_000;
 /** log2(1 + n) for a count of sets (0-255). */
@@ -55,8 +61,8 @@ export function rankByCoverage(input: RankingInput & { scratch: UnionScratch }, 
   const rarest = byRarity[0];
   for (let i = 0; i < rarest.size; i++) {
     const document = rarest.document(i);
-    let hasEvery = allowed(document);
-    for (let w = 1; w < byRarity.length && hasEvery; w++) hasEvery = byRarity[w].get(document) !== undefined;
+    let hasEvery = allowed(document) && (byRarity.length === 1 || rarest.get(document)! >= AS_ITSELF);
+    for (let w = 1; w < byRarity.length && hasEvery; w++) hasEvery = (byRarity[w].get(document) ?? -1) >= AS_ITSELF;
     if (hasEvery) every.push(document);
   }
   const met = every.length >= ENOUGH_WITH_EVERY_WORD || perWord.length === 1 ? every : union(input, perWord, allowed);
