@@ -4,7 +4,7 @@
 // queries one at a time, so a burst of them cannot take the event loop from cheap requests.
 import type { GraphQLSchema } from 'graphql';
 import { LRUCache } from 'lru-cache';
-import { checkDocument, costOf, type CostModel, type DocumentCheck } from './document-guard.ts';
+import { checkDocument, costOf, sizeVariables, type CheckedDocument, type CostModel, type DocumentCheck } from './document-guard.ts';
 import type { Principal } from './principal.ts';
 
 /**
@@ -55,6 +55,7 @@ export function createAdmission(schema: GraphQLSchema, { maxCheckBytes = 2 * 102
     sizeCalculation: (_check, source) => source.length * BYTES_PER_SOURCE_CHAR + 128,
   });
   const gate = createGate(maxWaiting);
+  const costs = createCostMemo(schema);
 
   function admit(source: string, operationName: string | null | undefined, variables: Record<string, unknown>, principal: Principal): Admission {
     // A document larger than the cache budget is checked every time (it is refused by its token count anyway).
@@ -65,7 +66,7 @@ export function createAdmission(schema: GraphQLSchema, { maxCheckBytes = 2 * 102
     }
     if (check.ok === 'syntax') return check;
     if (check.ok === false) return { ok: false, message: check.refusal };
-    const cost = costOf(schema, check.checked, COST_MODEL, operationName, variables);
+    const cost = costs.of(check.checked, operationName, variables);
     const limit = principal.accountId === null ? MAX_COST_ANONYMOUS : MAX_COST_AUTHENTICATED;
     if (cost > limit) {
       const who = principal.accountId === null ? 'anonymous callers' : 'this caller';
@@ -75,6 +76,36 @@ export function createAdmission(schema: GraphQLSchema, { maxCheckBytes = 2 * 102
   }
 
   return { admit, gate, checks, checkBytes: () => checks.calculatedSize };
+}
+
+// Costs remembered per document; a client sends few distinct page sizes.
+const MAX_COSTS_PER_DOCUMENT = 256;
+
+/**
+ * A document's cost by its operation and the numbers given to its size variables: the walk costs
+ * a picker's search ~7% of its CPU under load (bench/README.md, issue 46), the key a few characters.
+ */
+function createCostMemo(schema: GraphQLSchema) {
+  const memo = new WeakMap<CheckedDocument, { names: string[]; costs: Map<string, number> }>();
+  return {
+    of(checked: CheckedDocument, operationName: string | null | undefined, variables: Record<string, unknown>): number {
+      let entry = memo.get(checked);
+      if (!entry) memo.set(checked, (entry = { names: sizeVariables(checked), costs: new Map() }));
+      // Each size variable adds a NUL and its number (or -): read from the end, a key splits one way only.
+      let key = operationName ?? '';
+      for (const name of entry.names) {
+        const value = variables[name];
+        key += typeof value === 'number' ? `\u0000${value}` : '\u0000-';
+      }
+      let cost = entry.costs.get(key);
+      if (cost === undefined) {
+        cost = costOf(schema, checked, COST_MODEL, operationName, variables);
+        if (entry.costs.size >= MAX_COSTS_PER_DOCUMENT) entry.costs.clear();
+        entry.costs.set(key, cost);
+      }
+      return cost;
+    },
+  };
 }
 
 /** One expensive query at a time; a bounded queue waits, the rest are turned away. */

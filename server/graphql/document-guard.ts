@@ -129,6 +129,30 @@ function depthOf(root: SelectionSetNode, fragments: Map<string, FragmentDefiniti
 
 const RESOLVED_FIELD_COST = 2;
 
+/** The arguments that size a list, in the order costOf reads them. */
+const SIZE_ARGUMENTS = ['pageSize', 'first', 'limitPerFamilyStyle'];
+
+/**
+ * The variables a document passes to size arguments, anywhere in it: besides the document and
+ * the operation, the only inputs of costOf (which reads each as a number, or not at all).
+ */
+export function sizeVariables(checked: CheckedDocument): string[] {
+  const names = new Set<string>();
+  const pending: SelectionSetNode[] = [];
+  for (const definition of checked.document.definitions) if ('selectionSet' in definition && definition.selectionSet) pending.push(definition.selectionSet);
+  for (let set = pending.pop(); set; set = pending.pop()) {
+    for (const selection of set.selections) {
+      if (selection.kind === Kind.FIELD) {
+        for (const argument of selection.arguments ?? []) {
+          if (SIZE_ARGUMENTS.includes(argument.name.value) && argument.value.kind === Kind.VARIABLE) names.add(argument.value.name.value);
+        }
+      }
+      if ('selectionSet' in selection && selection.selectionSet) pending.push(selection.selectionSet);
+    }
+  }
+  return [...names];
+}
+
 /** Expected sizes of lists that take no size argument, by `Type.field`. */
 export type ListSizes = Record<string, number>;
 
@@ -180,7 +204,7 @@ export function costOf(
             if (!definition) return undefined;
             return sizeArgument(selection.arguments?.find((a) => a.name.value === name)?.value, definition.defaultValue);
           };
-          const explicit = argument('pageSize') ?? argument('first') ?? argument('limitPerFamilyStyle');
+          const explicit = argument(SIZE_ARGUMENTS[0]) ?? argument(SIZE_ARGUMENTS[1]) ?? argument(SIZE_ARGUMENTS[2]);
           if (explicit !== undefined) size = explicit;
           else if (isListType(getNullableType(field.type))) size = model.listSizes[`${parent!.name}.${field.name}`] ?? model.defaultListSize;
         }

@@ -73,6 +73,10 @@ function releaseDataOnly(set: SelectionSetNode, parent: GraphQLNamedType, fragme
   return true;
 }
 
+// Apollo's answer ends with a newline after the JSON.
+const ANSWER_END = ']}}\n';
+const COMMA = 0x2c;
+
 const operationOf = (selectionSet: SelectionSetNode, from?: OperationDefinitionNode): DocumentNode['definitions'][number] => ({
   kind: Kind.OPERATION_DEFINITION,
   operation: 'query' as OperationDefinitionNode['operation'],
@@ -123,10 +127,10 @@ export function createKeptIconJson(schema: GraphQLSchema, maxBytes: number) {
   }
 
   /**
-   * The answer's JSON (as Apollo sends it), or null when this request must be executed as usual:
+   * The answer's bytes (as Apollo sends them), or null when this request must be executed as usual:
    * variables that do not coerce, a search that fails (the usual execution reports the error).
    */
-  async function answer(plan: IconJsonPlan, context: GraphQLContext, variables: Record<string, unknown>): Promise<string | null> {
+  async function answer(plan: IconJsonPlan, context: GraphQLContext, variables: Record<string, unknown>): Promise<Buffer | null> {
     const result = await plan.find.query(undefined, context, variables);
     const found = result.data?.search as { release: Release; icons: IconParent[] } | null | undefined;
     if (result.errors?.length || !found) return null;
@@ -139,17 +143,32 @@ export function createKeptIconJson(schema: GraphQLSchema, maxBytes: number) {
       if (json === undefined) missing.push(icons[i]);
       else parts[i] = json;
     }
+    // Kept JSON is ASCII only (one byte a character); what is written now may not be.
+    let length = 0;
     if (missing.length) {
       const result = await plan.selection.query({ icons: missing }, context, {});
       if (result.errors?.length) return null;
       const written = result.data!.icons as unknown[];
       for (let i = 0, m = 0; i < icons.length; i++) {
         if (parts[i] !== undefined) continue;
-        parts[i] = JSON.stringify(written[m++]);
-        tables.keep(table, icons[i].id, parts[i]);
+        const json = (parts[i] = JSON.stringify(written[m++]));
+        const bytes = Buffer.byteLength(json);
+        if (bytes === json.length) tables.keep(table, icons[i].id, json);
+        length += bytes - json.length;
       }
     }
-    return `{"data":{"${plan.responseKey}":[${parts.join(',')}]}}\n`;
+    // Written straight into the answer's buffer: no joined string to measure, encode and collect.
+    const head = `{"data":{"${plan.responseKey}":[`;
+    length += head.length + ANSWER_END.length + Math.max(parts.length - 1, 0);
+    for (const part of parts) length += part.length;
+    const body = Buffer.allocUnsafeSlow(length);
+    let at = body.write(head, 0);
+    for (let i = 0; i < parts.length; i++) {
+      if (i > 0) body[at++] = COMMA;
+      at += body.write(parts[i], at);
+    }
+    body.write(ANSWER_END, at);
+    return body;
   }
 
   return { planFor, answer, get bytes() { return tables.bytes; } };

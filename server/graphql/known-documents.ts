@@ -76,7 +76,7 @@ export function createKnownDocumentExecutor({ compiled, admission, services, cac
     const admitted = admission.admit(source, operationName, variables, principal);
     if (admitted.ok !== true || admitted.expensive) return null;
     const context = createContext(services, principal, performance.now() + EXECUTION_BUDGET_MS);
-    const json = await services.releases.consistent(async () => {
+    const json = await services.releases.consistent(async (): Promise<Buffer | string | null> => {
       const written = known.iconJson && (await compiled.answerFromKeptJson(known.iconJson, context, variables));
       if (written) return written;
       const result = await known.query.query(undefined, context, variables);
