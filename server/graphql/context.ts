@@ -45,5 +45,15 @@ export interface GraphQLContext {
 }
 
 export function createContext(services: Services, principal: Principal, deadline = Infinity): GraphQLContext {
-  return { principal, services, loaders: createLoaders(services.iconsRepo, services.releasesRepo, services.kits), outcome: {}, deadline };
+  // Made on first use: an answer written from kept icon JSON (kept-icon-json.ts) needs none.
+  let loaders: Loaders | undefined;
+  return {
+    principal,
+    services,
+    get loaders() {
+      return (loaders ??= createLoaders(services.iconsRepo, services.releasesRepo, services.kits));
+    },
+    outcome: {},
+    deadline,
+  };
 }

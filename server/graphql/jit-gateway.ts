@@ -27,9 +27,12 @@ interface Compiled {
   variableNames: string[];
   /** How to write its answer from kept icon JSON, when it can be (kept-icon-json.ts). */
   iconJson: IconJsonPlan | null;
+  /** Never reused: names the document and operation in short cache keys. */
+  serial: number;
 }
 
 export interface KnownQuery {
+  serial: number;
   query: CompiledQuery;
   variableNames: string[];
   iconJson: IconJsonPlan | null;
@@ -47,7 +50,10 @@ export function createCompiledQueries(schema: GraphQLSchema, { compiledBytes = 4
     maxSize: compiledBytes - Math.floor(compiledBytes / 4),
     sizeCalculation: (entry, key) => compiledSize(key) * (entry.iconJson ? 2 : 1),
   });
-  const keyOf = (source: string, operationName: string | null | undefined) => `${operationName ?? ''}\u0000${source}`;
+  // A document alone is its own key: its string's hash, once computed, serves the admission's
+  // lookup too. No valid document holds a NUL (the lexer refuses it), so `known` never finds one.
+  const keyOf = (source: string, operationName: string | null | undefined) => (operationName ? `${operationName}\u0000${source}` : source);
+  let serials = 0;
   const seenOnce = new LRUCache<string, true>({ maxSize: seenBytes, sizeCalculation: (_value, key) => 2 * key.length + 100 });
   return {
     /** Whether to interpret this validated document now rather than compile it: cheap, and new. */
@@ -68,12 +74,13 @@ export function createCompiledQueries(schema: GraphQLSchema, { compiledBytes = 4
         const variableNames = operation?.variableDefinitions?.map((definition) => definition.variable.name.value) ?? [];
         const readOnly = operation?.operation === 'query';
         const iconJson = readOnly ? keptIconJson.planFor(document, operationName) : null;
-        compiled.set(key, (entry = { query: result, readOnly, variableNames, iconJson }));
+        compiled.set(key, (entry = { query: result, readOnly, variableNames, iconJson, serial: ++serials }));
       }
       return entry.query;
     },
     /** A validated, compiled query operation, if this document has been seen. */
     known(source: string, operationName: string | null | undefined): KnownQuery | undefined {
+      if (source.includes('\u0000')) return undefined;
       const entry = compiled.get(keyOf(source, operationName));
       return entry?.readOnly ? entry : undefined;
     },

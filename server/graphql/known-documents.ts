@@ -69,7 +69,8 @@ export function createKnownDocumentExecutor({ compiled, admission, services, cac
     // The answer depends on the document and the variables it declares, nothing else of the
     // request: a picker's keystrokes (a request id among the variables, other JSON spacing) that
     // ask what was asked before get that answer.
-    const answerKey = cacheKey && `${graphQLCacheKeyPrefix(principal.cacheKey)}answer|${operationName ?? ''}|${declaredValues(known.variableNames, variables)}|${source}`;
+    // The compiled document's serial stands for the document and operation: a short key to hash.
+    const answerKey = cacheKey && `${graphQLCacheKeyPrefix(principal.cacheKey)}answer|${known.serial}|${declaredValues(known.variableNames, variables)}`;
     const answered = answerKey ? cache.get(answerKey) : undefined;
     if (answered) return answered;
 
