@@ -2,6 +2,7 @@
 // sentences: an icon need not have every word. Each word adds what it found; each word of the
 // icon's name no query word explains costs; the concept more sets draw ranks higher.
 import { FIELD_WEIGHT } from './index-builder.ts';
+import { Int32List } from './int32-list.ts';
 import { kthLargest } from './top-k.ts';
 import { EXPLAINS, MATCH, pack, type WordMatches } from './word-matches.ts';
 import type { Naming, Ranked, RankingInput, SearchOptions } from './ranking-input.ts';
@@ -31,11 +32,28 @@ const LOGO_PENALTY = 40;
  */
 const PROMINENCE = { everySet: 7, someSets: 3 };
 
-/** Per document, the union that last met it and how many words it has (union(): no set or zeroing per search). */
+/**
+ * Arrays a ranking reuses from search to search: per document, the union that last met it and how
+ * many words it has (no set, no zeroing per search); the documents met and their scores. A search
+ * of two common words meets 10-40k icons, and allocating these per search was a sixth of the
+ * server's time in the collector under a load of such searches.
+ */
 export class UnionScratch {
   marks = new Int32Array(0);
   wordCounts = new Uint8Array(0);
   generation = 0;
+  readonly every = new Int32List();
+  readonly met = new Int32List();
+  scores = new Float64Array(1024);
+  selection = new Float64Array(1024);
+
+  /** `scores` and `selection` with room for `count`. */
+  roomFor(count: number): void {
+    if (this.scores.length >= count) return;
+    const size = 2 ** Math.ceil(Math.log2(count));
+    this.scores = new Float64Array(size);
+    this.selection = new Float64Array(size);
+  }
 }
 
 /**
@@ -57,7 +75,9 @@ export function rankByCoverage(input: RankingInput & { scratch: UnionScratch }, 
   // (an icon with fewer words ranks above them only when far more sets draw it: 128 times), and a
   // search of two common words ("arrow circle") reads thousands of icons, not every one of either.
   const byRarity = [...perWord].sort((a, b) => a.size - b.size);
-  const every: number[] = [];
+  const { scratch } = input;
+  const every = scratch.every;
+  every.length = 0;
   const rarest = byRarity[0];
   for (let i = 0; i < rarest.size; i++) {
     const document = rarest.document(i);
@@ -65,12 +85,13 @@ export function rankByCoverage(input: RankingInput & { scratch: UnionScratch }, 
     for (let w = 1; w < byRarity.length && hasEvery; w++) hasEvery = (byRarity[w].get(document) ?? -1) >= AS_ITSELF;
     if (hasEvery) every.push(document);
   }
-  const met = every.length >= ENOUGH_WITH_EVERY_WORD || perWord.length === 1 ? every : union(input, perWord, allowed);
+  const met = (every.length >= ENOUGH_WITH_EVERY_WORD || perWord.length === 1 ? every : union(input, perWord, allowed)).used;
   const { names, aliases, parts, logos } = input.columns;
   const prominence = input.columns.prominence!;
   const prominenceWeight = options.allowed ? PROMINENCE.someSets : PROMINENCE.everySet;
   const { phrase } = naming;
-  const scores = new Float64Array(met.length);
+  scratch.roomFor(met.length);
+  const scores = scratch.scores;
   for (let m = 0; m < met.length; m++) {
     const document = met[m];
     let score = 0;
@@ -104,7 +125,12 @@ export function rankByCoverage(input: RankingInput & { scratch: UnionScratch }, 
     scores[m] = Math.round(score * 16) * 2 ** 14 + (15 - Math.min(parts[document], 15)) * 2 ** 10 + (63 - Math.min(names.lengthOf(document), 63)) * 2 ** 4;
   }
   const wanted = Math.min(limit, met.length);
-  const threshold = wanted < met.length ? kthLargest(Float64Array.from(scores), wanted) : -Infinity;
+  let threshold = -Infinity;
+  if (wanted < met.length) {
+    const selection = scratch.selection.subarray(0, met.length);
+    selection.set(scores.subarray(0, met.length));
+    threshold = kthLargest(selection, wanted);
+  }
   const chosen: number[] = [];
   for (let m = 0; m < met.length; m++) if (scores[m] >= threshold) chosen.push(m);
   chosen.sort((a, b) => scores[b] - scores[a] || met[a] - met[b]);
@@ -116,14 +142,15 @@ export function rankByCoverage(input: RankingInput & { scratch: UnionScratch }, 
  * words of a long query each in thousands of icons), only those with the most words or one
  * fewer: an icon with two of five words does not answer before one with four.
  */
-function union(input: RankingInput & { scratch: UnionScratch }, perWord: WordMatches[], allowed: (document: number) => boolean): number[] {
+function union(input: RankingInput & { scratch: UnionScratch }, perWord: WordMatches[], allowed: (document: number) => boolean): Int32List {
   const scratch = input.scratch;
   if (scratch.marks.length !== input.documentCount) {
     scratch.marks = new Int32Array(input.documentCount);
     scratch.wordCounts = new Uint8Array(input.documentCount);
   }
   const mark = ++scratch.generation;
-  const met: number[] = [];
+  const met = scratch.met;
+  met.length = 0;
   let most = 0;
   for (const matches of perWord) {
     for (let i = 0; i < matches.size; i++) {
@@ -137,6 +164,11 @@ function union(input: RankingInput & { scratch: UnionScratch }, perWord: WordMat
       most = Math.max(most, ++scratch.wordCounts[document]);
     }
   }
-  return met.length > LARGE_UNION ? met.filter((document) => scratch.wordCounts[document] >= most - 1) : met;
+  if (met.length <= LARGE_UNION) return met;
+  // In place: the documents with the most words or one fewer, in the order met.
+  let kept = 0;
+  for (let i = 0; i < met.length; i++) if (scratch.wordCounts[met.values[i]] >= most - 1) met.values[kept++] = met.values[i];
+  met.length = kept;
+  return met;
 }
 
