@@ -210,7 +210,12 @@ export function createApp({ database, config, logger, ...options }: AppDeps) {
   const graphQLFastPath = createGraphQLFastPath({ cache, authenticate: auth.authenticate, staticHeaders, executeKnown, next: app });
   const log = logRequests(logger, config.accessLog, clientAddress);
   const handler = (req: IncomingMessage, res: ServerResponse) => {
-    log(req, res);
+    log.arrived(req, res);
+    handle(req, res);
+    // After handing it on: a cached answer queued meanwhile writes its own line.
+    log.dispatched(res);
+  };
+  const handle = (req: IncomingMessage, res: ServerResponse) => {
     if ((req.url?.length ?? 0) > MAX_URL_LENGTH) {
       return sendRawProblem(res, new AppError(414, 'INVALID_PARAMETER', `the URL is longer than ${MAX_URL_LENGTH} characters`));
     }

@@ -34,6 +34,9 @@ export function createClientAddress(setting: TrustProxy, logger: Logger) {
         'a request carries X-Forwarded-For but TRUST_PROXY is off: rate limits and logs count every client of that proxy as one; set TRUST_PROXY (see the README)',
       );
     }
+    // Without trusted proxies proxy-addr answers the socket's peer too, after parsing
+    // X-Forwarded-For into new arrays: asked on every request's log line, so read it directly.
+    if (setting === false) return req.socket.remoteAddress ?? 'unknown';
     return proxyaddr(req, trust) ?? 'unknown';
   };
 }

@@ -15,6 +15,15 @@ const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 const requestId = Symbol('requestId');
 type WithRequestId = ServerResponse & { [requestId]?: string };
 
+const startedAt = Symbol('startedAt');
+// The line still to write: the log's writer until someone takes it (a cached answer's writer, or
+// the `close` listener), then TAKEN. One property, so that node:http's own code meets few shapes
+// of response.
+const line = Symbol('line');
+const TAKEN = 0;
+export type LineWriter = (res: Logged, aborted: boolean) => void;
+type Logged = WithRequestId & { [startedAt]?: number; [line]?: LineWriter | typeof TAKEN; req: IncomingMessage };
+
 /** Headers for one writeHead call, plus the X-Request-Id this response echoes, if any. */
 export function withRequestId<T extends Record<string, string | number>>(res: ServerResponse, headers: T): T {
   const id = (res as WithRequestId)[requestId];
@@ -30,8 +39,9 @@ export const echoRequestId: RequestHandler = (_req, res, next) => {
 
 /**
  * With `enabled` false (ACCESS_LOG=false) nothing is logged and an id is only echoed when the
- * client sent one. Logging costs a cached 161 KiB answer ~9 us of its ~36 (bench:rest: 0.66 of the
- * bare server's rate with it, ~0.95 without).
+ * client sent one. `arrived` comes first for every request, `dispatched` once the request was
+ * handed on: a response a cached answer's writer took (send-cached.ts) gets its line when that
+ * writer writes it, in the same turn (takeLine); any other gets it when it closes.
  */
 export function logRequests(logger: Logger, enabled: boolean, clientAddress: ClientAddress) {
   // A request line holds only the fields below, none of them a credential (the path drops its
@@ -43,31 +53,56 @@ export function logRequests(logger: Logger, enabled: boolean, clientAddress: Cli
   // request than a random UUID on the hot path.
   const prefix = randomBytes(6).toString('base64url');
   let sequence = 0;
-  // One listener for every response, reading what it needs from the response: no closure and no
-  // once() wrapper allocated per request ('close' comes once).
-  function logOnClose(this: Logged) {
-    const req = this.req;
+  const log: LineWriter = (res, aborted) => {
+    const req = res.req;
     const url = req.url ?? '';
     const q = url.indexOf('?');
-    const durationMs = Math.round((performance.now() - this[startedAt]!) * 1000) / 1000;
-    writeLine(this[requestId]!, clientAddress(req), req.method ?? '', q === -1 ? url : url.slice(0, q), this.statusCode, durationMs, !this.writableFinished);
+    const durationMs = Math.round((performance.now() - res[startedAt]!) * 1000) / 1000;
+    writeLine(res[requestId]!, clientAddress(req), req.method ?? '', q === -1 ? url : url.slice(0, q), res.statusCode, durationMs, aborted);
+  };
+  // One listener for every response that closes before its line is written, reading what it
+  // needs from the response: no closure and no once() wrapper allocated per request.
+  function logOnClose(this: Logged) {
+    log(this, !this.writableFinished);
   }
-  return (req: IncomingMessage, res: ServerResponse): void => {
-    const incoming = req.headers['x-request-id'];
-    const given = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : null;
-    if (!enabled || !lines.isLevelEnabled('info')) {
-      if (given) (res as WithRequestId)[requestId] = given;
-      return;
-    }
-    const logged = res as Logged;
-    logged[requestId] = given ?? `${prefix}-${(sequence++).toString(36)}`;
-    logged[startedAt] = performance.now();
-    logged.on('close', logOnClose);
+  return {
+    arrived(req: IncomingMessage, res: ServerResponse): void {
+      const incoming = req.headers['x-request-id'];
+      const given = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : null;
+      if (!enabled || !lines.isLevelEnabled('info')) {
+        if (given) (res as WithRequestId)[requestId] = given;
+        return;
+      }
+      const logged = res as Logged;
+      logged[requestId] = given ?? `${prefix}-${(sequence++).toString(36)}`;
+      logged[startedAt] = performance.now();
+      logged[line] = log;
+    },
+    dispatched(res: ServerResponse): void {
+      const logged = res as Logged;
+      if (typeof logged[line] !== 'function') return; // not logged, or a writer took it
+      logged[line] = TAKEN;
+      logged.on('close', logOnClose);
+    },
   };
 }
 
-const startedAt = Symbol('startedAt');
-type Logged = WithRequestId & { [startedAt]?: number; req: IncomingMessage };
+/**
+ * A cached answer's writer takes the response's line when it queues the answer before the request
+ * was dispatched (see logRequests), and calls what this returns after writing it (or giving up:
+ * `aborted`). The response then needs no `close` listener. Undefined: nothing to write, or
+ * written at close.
+ */
+export function takeLine(res: ServerResponse): LineWriter | undefined {
+  const logged = res as Logged;
+  const writer = logged[line];
+  if (typeof writer !== 'function') return undefined;
+  logged[line] = TAKEN;
+  return writer;
+}
+
+/** The id this response echoes, if any: for writers that pass it in their own header object. */
+export const requestIdOf = (res: ServerResponse): string | undefined => (res as WithRequestId)[requestId];
 
 /**
  * Writes a request line exactly as `lines.info({ reqId, client, method, path, status, durationMs,

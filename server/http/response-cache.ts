@@ -31,7 +31,7 @@ export interface CachedResponse {
   /** A kept entry's fast forms, sent until the strong form of their coding is made (then dropped). */
   fastEncoded?: Partial<Record<Coding, Buffer>>;
   /** The complete headers per status, form and header set, built on first use and reused. */
-  headers: Map<string, Record<string, string | number>>;
+  headers: Map<number, Record<string, string | number>>;
   /** False for bytes that are compressed already (WOFF2 fonts): always sent as they are. */
   compressible?: boolean;
   /** Set by whatever keeps the entry (the response cache, the web assets): only later requests would get a strong form made now. */

@@ -2,7 +2,7 @@
 // HEAD, and nothing else per request. Used both before Express (the fast path) and inside it.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import Negotiator from 'negotiator';
-import { withRequestId } from './request-log.ts';
+import { requestIdOf, takeLine, type LineWriter } from './request-log.ts';
 import { bodyFor, etagFor, formFor, formNamedBy, type CachedResponse, type Encoding, type Form } from './response-cache.ts';
 
 // On a tie in the client's q-values, our order decides. Brotli 5 and zstd 9 make the same size
@@ -53,32 +53,38 @@ export function sendCached(
   // the tag it holds: a cache freshens only the stored response whose strong validator the 304
   // carries (RFC 9111 4.3.4), and a 200 now might send another form than the one it stored.
   const held = ifNoneMatch && (ifNoneMatch.trim() === '*' ? formFor(entry, encoding) : formNamedIn(ifNoneMatch, entry));
-  if (held) return writeThisTurn(res, 304, withRequestId(res, headersFor(entry, 304, held, 0, staticHeaders)), undefined);
+  const id = requestIdOf(res);
+  if (held) return writeThisTurn(res, 304, headersFor(entry, 304, held, 0, staticHeaders, id !== undefined), id, undefined);
   const { form, bytes } = bodyFor(entry, encoding);
-  writeThisTurn(res, 200, withRequestId(res, headersFor(entry, 200, form, bytes.length, staticHeaders)), req.method === 'HEAD' ? undefined : bytes);
+  writeThisTurn(res, 200, headersFor(entry, 200, form, bytes.length, staticHeaders, id !== undefined), id, req.method === 'HEAD' ? undefined : bytes);
 }
 
 // Answers are written together at the end of the event loop's turn (its check phase), after every
 // request that turn read: the writes of one turn go out back to back, and a client's side is woken
 // for a burst of them instead of between each request parsed. Measured on a repeated Iconify SVG and
 // on GraphQL searches (bench/README.md, issue 46): 15-20% less server CPU a request. Kept as flat
-// lists, not closures: nothing allocated per answer.
+// lists, not closures: nothing allocated per answer. The access log's line of each is written
+// here too, after its answer (request-log.ts: no `close` listener for these).
 interface Pending {
   responses: ServerResponse[];
   statuses: number[];
   headers: Record<string, string | number>[];
+  ids: (string | undefined)[];
   bodies: (Buffer | undefined)[];
+  lines: (LineWriter | undefined)[];
 }
-const newPending = (): Pending => ({ responses: [], statuses: [], headers: [], bodies: [] });
+const newPending = (): Pending => ({ responses: [], statuses: [], headers: [], ids: [], bodies: [], lines: [] });
 let pending = newPending();
 let spare = newPending();
 
-function writeThisTurn(res: ServerResponse, status: number, headers: Record<string, string | number>, body: Buffer | undefined): void {
+function writeThisTurn(res: ServerResponse, status: number, headers: Record<string, string | number>, id: string | undefined, body: Buffer | undefined): void {
   if (pending.responses.length === 0) setImmediate(writePending);
   pending.responses.push(res);
   pending.statuses.push(status);
   pending.headers.push(headers);
+  pending.ids.push(id);
   pending.bodies.push(body);
+  pending.lines.push(takeLine(res));
 }
 
 function writePending(): void {
@@ -86,31 +92,48 @@ function writePending(): void {
   const writing = pending;
   pending = spare;
   spare = writing;
-  const { responses, statuses, headers, bodies } = writing;
+  const { responses, statuses, headers, ids, bodies, lines } = writing;
   for (let i = 0; i < responses.length; i++) {
     const res = responses[i];
-    if (res.destroyed || res.headersSent) continue; // the client left, or something answered meanwhile
+    // The client left, or something answered meanwhile.
+    if (res.destroyed || res.headersSent) {
+      lines[i]?.(res, !res.writableFinished);
+      continue;
+    }
     try {
+      // The one header object of this entry and form: its last slot takes this request's id
+      // (node:http reads it within writeHead), instead of a copy of the object per request.
+      const id = ids[i];
+      if (id !== undefined) headers[i][REQUEST_ID] = id;
       res.writeHead(statuses[i], headers[i]);
       res.end(bodies[i]);
+      lines[i]?.(res, false);
     } catch (error) {
       res.destroy(error as Error);
+      lines[i]?.(res, true);
     }
   }
   responses.length = 0;
   statuses.length = 0;
   headers.length = 0;
+  ids.length = 0;
   bodies.length = 0;
+  lines.length = 0;
 }
 
+const REQUEST_ID = 'X-Request-Id';
+
 const NO_HEADERS: Record<string, string> = {};
+const CODING_INDEX: Record<Encoding, number> = { identity: 0, gzip: 1, br: 2, zstd: 3 };
 
 /**
  * An entry's headers for one status (200, or 304 without a body) and form: built once, then the
- * same object every time (a form's bytes, and so their length, never change).
+ * same object every time (a form's bytes, and so their length, never change). `withId`: with an
+ * X-Request-Id slot last, which writePending fills in.
  */
-function headersFor(entry: CachedResponse, status: 200 | 304, form: Form, length: number, staticHeaders: Record<string, string>) {
-  const key = `${status}+${form.encoding}${form.fast ? '+fast' : ''}${staticHeaders === NO_HEADERS ? '' : '+static'}`;
+function headersFor(entry: CachedResponse, status: 200 | 304, form: Form, length: number, staticHeaders: Record<string, string>, withId: boolean) {
+  // A number, not a string made per request: status, coding, fast form, header set, id slot.
+  const key = ((((status === 304 ? 4 : 0) + CODING_INDEX[form.encoding]) * 2 + (form.fast ? 1 : 0)) * 2 + (staticHeaders === NO_HEADERS ? 0 : 1)) * 2 + (withId ? 1 : 0);
   let headers = entry.headers.get(key);
   if (!headers) {
     headers = { ...staticHeaders, 'Cache-Control': entry.cacheControl, Vary: 'Accept-Encoding', ETag: etagFor(entry, form) };
@@ -119,6 +142,7 @@ function headersFor(entry: CachedResponse, status: 200 | 304, form: Form, length
       headers['Content-Length'] = length;
       if (form.encoding !== 'identity') headers['Content-Encoding'] = form.encoding;
     }
+    if (withId) headers[REQUEST_ID] = '';
     entry.headers.set(key, headers);
   }
   return headers;
