@@ -35,6 +35,7 @@ const CALLBACK = /^[a-z0-9_.]+$/i;
 /** The callback of icon data asked for as .js without one (what the oldest clients expect). */
 const DEFAULT_CALLBACK = 'SimpleSVG._loaderCallback';
 const VERSION_TEXT = 'iconmeta, serving the Iconify API';
+const COMMA = Buffer.from(',');
 
 const PART = '[a-z0-9-]+';
 const ICONS_JSON = new RegExp(`^/(${PART})(?:\\.json|/icons\\.json)$`);
@@ -241,6 +242,14 @@ export function createIconifyHandler({ sets, search, cache, path: base, staticHe
     return { ...json(query, { lastModified: times }), cacheControl: CACHE_LIST };
   };
 
+  /** A set's `"prefix":info` as bytes, made once per set read (a set replaced is another object). */
+  const infoBytesOf = new WeakMap<IconSet, Buffer | null>();
+  const infoBytes = (set: IconSet): Buffer | null => {
+    let bytes = infoBytesOf.get(set);
+    if (bytes === undefined) infoBytesOf.set(set, (bytes = set.infoText ? Buffer.from(`${JSON.stringify(set.prefix)}:${set.infoText}`) : null));
+    return bytes;
+  };
+
   const searchAnswer = async (query: Query) => {
     const parsed = parseSearchQuery(query);
     if (!parsed.ok) throw new IconifyError(400);
@@ -255,14 +264,18 @@ export function createIconifyHandler({ sets, search, cache, path: base, staticHe
       }
       return { ...json(query, { icons, total: found.names.length, limit, start, collections: collectionsFound, request: query }), cacheControl: CACHE_LIST };
     }
-    // Written as text: each set's info is kept as its JSON already (a search may name dozens of sets).
-    const infos: string[] = [];
+    // Written as bytes: each set's info is kept encoded (a search may name dozens of sets, 10-30
+    // KB of infos, which as strings joined, then encoded, were most of what a search allocated).
+    const parts: Buffer[] = [Buffer.from(`{"icons":${JSON.stringify(icons)},"total":${found.names.length},"limit":${limit},"start":${start},"collections":{`)];
     for (const prefix of found.prefixes) {
-      const infoText = (await sets.get(prefix))?.infoText;
-      if (infoText) infos.push(`${JSON.stringify(prefix)}:${infoText}`);
+      const set = await sets.get(prefix);
+      const info = set && infoBytes(set);
+      if (!info) continue;
+      if (parts.length > 1) parts.push(COMMA);
+      parts.push(info);
     }
-    const body = `{"icons":${JSON.stringify(icons)},"total":${found.names.length},"limit":${limit},"start":${start},"collections":{${infos.join(',')}},"request":${JSON.stringify(query)}}`;
-    return { ...wrapped(query, body), cacheControl: CACHE_LIST };
+    parts.push(Buffer.from(`},"request":${JSON.stringify(query)}}`));
+    return { ...wrapped(query, Buffer.concat(parts)), cacheControl: CACHE_LIST };
   };
 
   const keywords = async (query: Query) => {

@@ -92,6 +92,8 @@ export function rankByCoverage(input: RankingInput & { scratch: UnionScratch }, 
   const { phrase } = naming;
   scratch.roomFor(met.length);
   const scores = scratch.scores;
+  // A power of two above every document's number: a score's key holds the number below its score.
+  const order = 2 ** Math.ceil(Math.log2(input.documentCount + 1));
   for (let m = 0; m < met.length; m++) {
     const document = met[m];
     let score = 0;
@@ -121,8 +123,10 @@ export function rankByCoverage(input: RankingInput & { scratch: UnionScratch }, 
     if (!wholeName) score -= UNEXPLAINED_PART * Math.max(0, parts[document] - covered);
     score += prominenceWeight * LOG2_1P[prominence[document]];
     if (logos[document] && !named && !naming.logosWanted) score -= LOGO_PENALTY;
-    // Ties: fewer name parts, then the shorter name, then the sets' order.
-    scores[m] = Math.round(score * 16) * 2 ** 14 + (15 - Math.min(parts[document], 15)) * 2 ** 10 + (63 - Math.min(names.lengthOf(document), 63)) * 2 ** 4;
+    // Ties: fewer name parts, then the shorter name, then the sets' order (the document's
+    // number, last: every key differs, so that exactly `limit` are above the k-th).
+    const rounded = Math.round(score * 16) * 2 ** 14 + (15 - Math.min(parts[document], 15)) * 2 ** 10 + (63 - Math.min(names.lengthOf(document), 63)) * 2 ** 4;
+    scores[m] = rounded * order + (order - 1 - document);
   }
   const wanted = Math.min(limit, met.length);
   let threshold = -Infinity;
@@ -133,8 +137,8 @@ export function rankByCoverage(input: RankingInput & { scratch: UnionScratch }, 
   }
   const chosen: number[] = [];
   for (let m = 0; m < met.length; m++) if (scores[m] >= threshold) chosen.push(m);
-  chosen.sort((a, b) => scores[b] - scores[a] || met[a] - met[b]);
-  return { documents: chosen.slice(0, wanted).map((m) => met[m]), total: met.length };
+  chosen.sort((a, b) => scores[b] - scores[a]);
+  return { documents: chosen.map((m) => met[m]), total: met.length };
 }
 
 /**
