@@ -5,7 +5,7 @@
 // key is a stale file, rebuilt over. Written to a temporary file and renamed: a reader never sees
 // half a file, and processes sharing the database may race to write the same bytes.
 import { createHash } from 'node:crypto';
-import { open, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { open, rename, rm, writeFile, type FileHandle } from 'node:fs/promises';
 import type { Postings } from './index-builder.ts';
 import type { IndexedSet, OpenSetsIndex } from './open-sets-index.ts';
 import { IconNames } from './icon-names.ts';
@@ -101,46 +101,56 @@ const MAX_HEAD_BYTES = 16 * 1024 * 1024;
 
 const padding = (at: number) => (4 - (at % 4)) % 4;
 
-/** The head of the file, when it is one written under `key`; undefined when there is none, or another. */
-function headOf(file: Buffer, key: string): Head | undefined {
-  if (file.length < 4) return undefined;
-  const headLength = file.readUInt32LE(0);
-  if (4 + headLength > file.length) return undefined;
-  const head = JSON.parse(file.toString('utf8', 4, 4 + headLength)) as Head;
-  return head.key === key ? head : undefined;
+/** The head of a file, when it is one written under `key`; undefined when there is none, or another. */
+async function headOf(file: FileHandle, key: string): Promise<{ head: Head; end: number } | undefined> {
+  const size = Buffer.alloc(4);
+  if ((await file.read(size, 0, 4, 0)).bytesRead < 4) return undefined;
+  const headLength = size.readUInt32LE(0);
+  if (headLength > MAX_HEAD_BYTES) return undefined;
+  const bytes = Buffer.alloc(headLength);
+  if ((await file.read(bytes, 0, headLength, 4)).bytesRead < headLength) return undefined;
+  const head = JSON.parse(bytes.toString('utf8')) as Head;
+  return head.key === key ? { head, end: 4 + headLength } : undefined;
 }
 
 /** Whether the file at `path` is an index written under `key` (its head alone is read). */
 export async function isIndexFileOf(path: string, key: string): Promise<boolean> {
-  const handle = await open(path).catch(() => undefined);
-  if (!handle) return false;
+  const file = await open(path).catch(() => undefined);
+  if (!file) return false;
   try {
-    const size = Buffer.alloc(4);
-    if ((await handle.read(size, 0, 4, 0)).bytesRead < 4) return false;
-    if (size.readUInt32LE(0) > MAX_HEAD_BYTES) return false;
-    const head = Buffer.alloc(size.readUInt32LE(0) + 4);
-    const { bytesRead } = await handle.read(head, 0, head.length, 0);
-    return headOf(head.subarray(0, bytesRead), key) !== undefined;
+    return (await headOf(file, key)) !== undefined;
   } catch {
     return false;
   } finally {
-    await handle.close();
+    await file.close();
   }
 }
 
-/** The index in the file when it was built under `key`; undefined when there is none, or another. */
+/**
+ * The index in the file when it was built under `key`; undefined when there is none, or another.
+ * Each array is read into a buffer of its own: the words' text is dropped once read as strings,
+ * where a view of the whole file kept it all.
+ */
 export async function readIndexFile(path: string, key: string): Promise<OpenSetsIndex | undefined> {
-  const file = await readFile(path).catch(() => undefined);
-  const head = file && headOf(file, key);
-  if (!file || !head) return undefined;
+  const file = await open(path).catch(() => undefined);
+  if (!file) return undefined;
   const arrays: Arrays = {};
-  let at = 4 + file.readUInt32LE(0);
-  for (const { name, type, length } of head.arrays) {
-    const Type = TYPES[type];
-    at += padding(at);
-    // In place: a file of this size gets a buffer of its own, aligned, so each array is a view of it.
-    arrays[name] = file.byteOffset % 4 === 0 ? new Type(file.buffer, file.byteOffset + at, length) : new Type(file.buffer.slice(file.byteOffset + at, file.byteOffset + at + length * Type.BYTES_PER_ELEMENT));
-    at += length * Type.BYTES_PER_ELEMENT;
+  let head: Head;
+  try {
+    const found = await headOf(file, key);
+    if (!found) return undefined;
+    head = found.head;
+    let at = found.end;
+    for (const { name, type, length } of head.arrays) {
+      const array = new TYPES[type](length);
+      at += padding(at);
+      const { bytesRead } = await file.read(new Uint8Array(array.buffer), 0, array.byteLength, at);
+      if (bytesRead < array.byteLength) return undefined;
+      arrays[name] = array;
+      at += array.byteLength;
+    }
+  } finally {
+    await file.close();
   }
   const aliasNames = lines(arrays.aliasText as Uint8Array);
   const aliases: (readonly string[])[] = [];
