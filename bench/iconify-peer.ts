@@ -227,7 +227,11 @@ for (let round = 0; round < ROUNDS; round++) {
     children.push(child);
     running.set(server.label, child);
     note(server.label, 'first icon data (s)', await firstAnswer(server.port, `${server.base}/mdi.json?icons=home`, since, child));
+    // The first search sent once the server answers (the issue's "first search after a start"):
+    // its own time, and the time from the spawn until it is answered.
+    const asked = performance.now();
     note(server.label, 'first search (s)', await firstAnswer(server.port, `${server.base}/search?query=home`, since, child));
+    note(server.label, 'first search, its own time (ms)', performance.now() - asked);
     await delay(5_000);
     alive(server.label, child);
     note(server.label, 'RSS idle (MiB)', rssMiB(child.pid!));
