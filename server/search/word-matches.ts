@@ -17,7 +17,7 @@ export const pack = (match: number, weight: number) => match * 1000 + weight;
 
 /**
  * Arrays kept for reuse, per index size: a search holds one per query word and one for synonyms.
- * Fewer for an index of many icons (every open set: 1.1-3 MB a set).
+ * Fewer for an index of many icons (every open set: 0.7 MB each, 2.2 MB with the words each icon was matched by).
  */
 const MAX_FREE = 6;
 const MAX_FREE_LARGE = 3;
@@ -25,11 +25,14 @@ const LARGE = 100_000;
 /** Index sizes whose arrays are kept (the newest ones: an index dropped leaves its size behind). */
 const MAX_SIZES = 8;
 
+/** Where EXPLAINS sits in a document's packed value, above pack(...) + 1. */
+const EXPLAINS_SHIFT = 12;
+const PACKED_MASK = (1 << EXPLAINS_SHIFT) - 1;
+
 /** What the field a word was found in says of an icon's name (see rankByCoverage): nothing; one word of it (an id or alias word); all of it (an intent, a lent meaning). */
 export const EXPLAINS = { nothing: 0, word: 1, whole: 2 } as const;
 
 interface Arrays {
-  explains: Uint8Array;
   packed: Int16Array;
   met: Int32Array;
   via: Int32Array | undefined;
@@ -38,10 +41,11 @@ interface Arrays {
 export class WordMatches {
   /** Released arrays (zeroed where matched), by the size of the index they were made for. */
   private static readonly free = new Map<number, Arrays[]>();
-  /** pack(...) + 1 per document (below 4,000); 0: not matched. */
+  /**
+   * Per document, pack(...) + 1 (below 4,096; 0: not matched) and, above it, EXPLAINS of that
+   * match (times 4,096): one array of the index's size, where two were 1.1 MB a word with every set.
+   */
   private readonly packed: Int16Array;
-  /** EXPLAINS, of the best match per document. */
-  private readonly explains: Uint8Array;
   /** The documents matched, in the order met: met[0 .. size); grown as needed (most words match few). */
   private met: Int32Array;
   /** The index's word each document was matched by (its best match), when explaining. */
@@ -57,7 +61,6 @@ export class WordMatches {
     const at = free ? free.findIndex((arrays) => !explain || arrays.via !== undefined) : -1;
     const reused = at === -1 ? free?.pop() : free!.splice(at, 1)[0];
     this.packed = reused?.packed ?? new Int16Array(documentCount);
-    this.explains = reused?.explains ?? new Uint8Array(documentCount);
     this.met = reused?.met ?? new Int32Array(Math.min(documentCount, 1024));
     this.via = reused?.via ?? (explain ? new Int32Array(documentCount) : undefined);
   }
@@ -69,12 +72,12 @@ export class WordMatches {
 
   get(document: number): number | undefined {
     const value = this.packed[document];
-    return value === 0 ? undefined : value - 1;
+    return value === 0 ? undefined : (value & PACKED_MASK) - 1;
   }
 
   /** What the best match of `document` explains of its name (EXPLAINS). */
   explained(document: number): number {
-    return this.explains[document];
+    return this.packed[document] >> EXPLAINS_SHIFT;
   }
 
   /** The index's word that matched `document` (only for a document matched, when explaining; else 0). */
@@ -91,8 +94,7 @@ export class WordMatches {
       }
       this.met[this.size++] = document;
     }
-    this.packed[document] = packed + 1;
-    this.explains[document] = explains;
+    this.packed[document] = (explains << EXPLAINS_SHIFT) | (packed + 1);
     if (this.via) this.via[document] = token;
   }
 
@@ -100,7 +102,7 @@ export class WordMatches {
   release(): void {
     for (let i = 0; i < this.size; i++) this.packed[this.met[i]] = 0;
     const free = WordMatches.free.get(this.packed.length) ?? [];
-    if (free.length < (this.packed.length > LARGE ? MAX_FREE_LARGE : MAX_FREE)) free.push({ packed: this.packed, explains: this.explains, met: this.met, via: this.via });
+    if (free.length < (this.packed.length > LARGE ? MAX_FREE_LARGE : MAX_FREE)) free.push({ packed: this.packed, met: this.met, via: this.via });
     WordMatches.free.delete(this.packed.length);
     WordMatches.free.set(this.packed.length, free);
     if (WordMatches.free.size > MAX_SIZES) WordMatches.free.delete(WordMatches.free.keys().next().value!);
