@@ -46,6 +46,17 @@ export class UnionScratch {
   readonly met = new Int32List();
   scores = new Float64Array(1024);
   selection = new Float64Array(1024);
+  /** aliasLengths(): per document, a bit for each of its aliases' lengths (modulo 8). */
+  private aliasLengthBits: Uint8Array | undefined;
+
+  /**
+   * Per document, bit `n % 8` set when it has an alias `n` characters long: whether an icon's
+   * aliases may hold the name a query gives is one byte read, where reading each icon's list (a
+   * pointer's chase per icon met) was a quarter of a search over every set.
+   */
+  aliasLengths(aliases: readonly (readonly string[])[]): Uint8Array {
+    return (this.aliasLengthBits ??= Uint8Array.from(aliases, (list) => list.reduce((bits, alias) => bits | (1 << (alias.length % 8)), 0)));
+  }
 
   /** `scores` and `selection` with room for `count`. */
   roomFor(count: number): void {
@@ -90,6 +101,8 @@ export function rankByCoverage(input: RankingInput & { scratch: UnionScratch }, 
   const prominence = input.columns.prominence!;
   const prominenceWeight = options.allowed ? PROMINENCE.someSets : PROMINENCE.everySet;
   const { phrase } = naming;
+  const aliasLengths = scratch.aliasLengths(aliases);
+  const phraseLengthBit = 1 << (phrase.length % 8);
   scratch.roomFor(met.length);
   const scores = scratch.scores;
   // A power of two above every document's number: a score's key holds the number below its score.
@@ -117,8 +130,7 @@ export function rankByCoverage(input: RankingInput & { scratch: UnionScratch }, 
       const packed = matches.get(document);
       if (packed !== undefined && packed >= pack(MATCH.exact, FIELD_WEIGHT.alias)) score += OPTIONAL_WORD;
     }
-    const own = aliases[document];
-    const named = names.is(document, phrase) || (own.length > 0 && own.includes(phrase)) || naming.byPhrase?.has(document) === true;
+    const named = names.is(document, phrase) || ((aliasLengths[document] & phraseLengthBit) !== 0 && aliases[document].includes(phrase)) || naming.byPhrase?.has(document) === true;
     if (named) score += NAMED_BONUS;
     if (!wholeName) score -= UNEXPLAINED_PART * Math.max(0, parts[document] - covered);
     score += prominenceWeight * LOG2_1P[prominence[document]];
