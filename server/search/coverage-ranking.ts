@@ -27,6 +27,14 @@ const UNEXPLAINED_PART = 18;
 const NAMED_BONUS = 12;
 const LOGO_PENALTY = 40;
 /**
+ * What a further query word adds that finds the meaning Font Awesome lends an icon as another word
+ * did: its terms are broad ("mode" and "dark" are both terms of adjust's), and several of a
+ * query's words found there say one thing, not several. The best such word counts in full, the
+ * others this part of theirs. An intent's word counts in full (measured: "copy this text to the
+ * clipboard" is copy by both words, "hang up the phone call" phone-hangup by both).
+ */
+const SAME_MEANING_AGAIN = 0.4;
+/**
  * Per doubling of the sets that draw an icon's concept: across every set, the
  * concept most sets draw is the one people mean; within a few sets, their own words count more.
  */
@@ -112,20 +120,28 @@ export function rankByCoverage(input: RankingInput & { scratch: UnionScratch }, 
     let score = 0;
     let covered = 0;
     let wholeName = false;
+    let wholeBest = 0;
+    let wholeSum = 0;
     for (const matches of perWord) {
       const packed = matches.get(document);
       if (packed === undefined) continue;
       const match = Math.floor(packed / 1000);
-      const weight = packed % 1000;
-      score += weight * MATCH_FACTOR[match];
-      if (match < MATCH.synonym) continue;
+      const gained = (packed % 1000) * MATCH_FACTOR[match];
       // A word of its name or an alias explains that word; an intent the icon draws, or what
       // Font Awesome's icon of the whole name lends, explains all of it (mdi:map-marker is Font
       // Awesome's location-dot).
-      const explains = matches.explained(document);
+      const explains = match < MATCH.synonym ? EXPLAINS.nothing : matches.explained(document);
+      if (explains === EXPLAINS.whole && packed % 1000 === FIELD_WEIGHT.lent) {
+        wholeName = true;
+        wholeSum += gained;
+        if (gained > wholeBest) wholeBest = gained;
+        continue;
+      }
       if (explains === EXPLAINS.whole) wholeName = true;
-      else if (explains === EXPLAINS.word) covered++;
+      score += gained;
+      if (explains === EXPLAINS.word) covered++;
     }
+    score += wholeBest + SAME_MEANING_AGAIN * (wholeSum - wholeBest);
     for (const matches of optional) {
       const packed = matches.get(document);
       if (packed !== undefined && packed >= pack(MATCH.exact, FIELD_WEIGHT.alias)) score += OPTIONAL_WORD;
