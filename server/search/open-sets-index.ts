@@ -127,6 +127,17 @@ const withoutState = (base: string) => {
   return dash > 0 && STATE_PARTS.has(base.slice(dash + 1)) ? base.slice(0, dash) : base;
 };
 
+/**
+ * Name parts that draw a frame around the concept, not a concept of their own: circle-help is help
+ * (lucide's circle-question-mark, mdi's help-circle), so an icon is not put below others for its
+ * frame when no query word names it. The frame alone is still a concept (circle, square).
+ */
+const FRAME_PARTS = new Set(['circle', 'square', 'box', 'rectangle']);
+const framedPartsOf = (concept: string) => {
+  const all = partsOf(concept);
+  const frames = concept.split('-').filter((part) => FRAME_PARTS.has(part)).length;
+  return Math.max(1, all - frames);
+};
 /** Icons indexed in one turn at most (~20 ms). */
 const ICONS_PER_TURN = 2_000;
 
@@ -210,7 +221,7 @@ export async function buildOpenSetsIndex(given: IndexedSet[], listingOf: (set: I
         builder.addWords(document, 'id', intents ? nameWords.filter((word) => !intents.first.includes(word)) : nameWords);
         for (const alias of own) builder.addWords(document, 'alias', alias.split('-'));
         if (category !== -1) builder.add(document, 'category', categoryNames[category]);
-        parts.push(partsOf(concept));
+        parts.push(framedPartsOf(concept));
         let conceptId = conceptIds.get(concept);
         if (conceptId === undefined) {
           conceptIds.set(concept, (conceptId = conceptSets.length));
