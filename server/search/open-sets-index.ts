@@ -236,6 +236,14 @@ export async function buildOpenSetsIndex(given: IndexedSet[], listingOf: (set: I
           builder.addWords(document, 'intent', intents.first);
           builder.addWords(document, 'lent', intents.other);
         }
+        // A state drawn on another concept (table-plus, cloud-check, file-search) is explained by
+        // the words of what the state alone is drawn for (insert, done, find), as a word of the
+        // name: "insert a new table" is table-plus, not the plus drawn by more sets.
+        if (!intents) {
+          const dash = concept.lastIndexOf('-');
+          const stateIntents = dash > 0 && STATE_PARTS.has(concept.slice(dash + 1)) ? intentsByConcept.get(concept.slice(dash + 1)) : undefined;
+          if (stateIntents) builder.addWords(document, 'alias', stateIntents.first);
+        }
         const contexts = contextsByConcept.get(concept);
         if (contexts) builder.addWords(document, 'lentWord', contexts);
         let meaning = meanings.get(concept) ?? meanings.get(withoutState(concept));
