@@ -16,8 +16,10 @@ export const MAX_QUERY_WORDS = 8;
  */
 const JOINING_WORDS = new Set([
   ...['a', 'an', 'the', 'of', 'and', 'or', 'for', 'to', 'in', 'on', 'at', 'with', 'by', 'my', 'me', 'our', 'your', 'you'],
-  // Light verbs, whose picture is the word after them ("turn off", "go back", "take a photo").
-  ...['turn', 'go', 'get', 'take', 'make', 'let'],
+  // Light verbs, whose picture is the word after them ("turn off", "go back", "take a photo"), and
+  // "find", whose picture is what is looked for ("find a nearby restaurant"; "find" alone is the
+  // magnifier still). Not "show": "show the password" is the eye.
+  ...['turn', 'go', 'get', 'take', 'make', 'let', 'find'],
 ]);
 
 /**
