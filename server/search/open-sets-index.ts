@@ -132,7 +132,7 @@ const withoutState = (base: string) => {
  * (lucide's circle-question-mark, mdi's help-circle), so an icon is not put below others for its
  * frame when no query word names it. The frame alone is still a concept (circle, square).
  */
-const FRAME_PARTS = new Set(['circle', 'square', 'box', 'rectangle']);
+const FRAME_PARTS = new Set(['circle', 'square']);
 const framedPartsOf = (concept: string) => {
   const all = partsOf(concept);
   const frames = concept.split('-').filter((part) => FRAME_PARTS.has(part)).length;
