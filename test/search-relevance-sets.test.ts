@@ -74,6 +74,25 @@ describe('search relevance over the open sets (search-relevance-sets.json, on md
     expect(sentence.icons.map((icon) => icon.id)).to.deep.equal(words.icons.map((icon) => icon.id)).and.to.have.length(5);
   });
 
+  it('reads a state drawn on another concept by what the state alone is drawn for: "the upload is done" is mdi:cloud-check, "insert a new table" mdi:table-plus', async () => {
+    const done = await app.iconSearch.find({ query: 'the upload is done', prefixes: ['mdi'], limit: 5 });
+    expect(done.icons[0]?.id).to.equal('mdi:cloud-check');
+    const table = await app.iconSearch.find({ query: 'insert a new table', prefixes: ['mdi'], limit: 5 });
+    expect(table.icons[0]?.id).to.equal('mdi:table-plus');
+  });
+
+  it('reads "find" as a light verb, its picture what is looked for: "find a restaurant" is cutlery, "find" alone the magnifier', async () => {
+    const sentence = await app.iconSearch.find({ query: 'find a restaurant', prefixes: ['mdi'], limit: 5 });
+    expect(sentence.icons[0]?.id).to.be.oneOf(['mdi:silverware', 'mdi:silverware-fork-knife']);
+    const word = await app.iconSearch.find({ query: 'find', prefixes: ['mdi'], limit: 5 });
+    expect(word.icons[0]?.id).to.equal('mdi:magnify');
+  });
+
+  it('counts the words of a query found in what Font Awesome lends one icon once: "dark mode" is the night, not mdi:adjust by both its terms', async () => {
+    const { icons } = await app.iconSearch.find({ query: 'dark mode', prefixes: ['mdi'], limit: 5 });
+    expect(icons[0]?.id).to.equal('mdi:weather-night');
+  });
+
   it('answers bad input clearly: an over-long query 400 (414 past the URL limit), control characters and unknown sets nothing', async () => {
     await app.http.get('/iconify/search').query({ query: 'a'.repeat(9_000) }).expect(414);
     await app.http.get('/iconify/search').query({ query: 'b'.repeat(5_000) }).expect(400);
