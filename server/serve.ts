@@ -239,7 +239,7 @@ export async function serve(config: Config, logger: Logger): Promise<void> {
 
   /**
    * The search index of every icon, made before listening when that is quick: read from the file
-   * it is kept in (~50 ms with every set of @iconify/json), or built when the sets are few (Font
+   * it is kept in (~40 ms with every set of @iconify/json), or built when the sets are few (Font
    * Awesome's own take ~15 ms). Made once serving, it was shared with the first requests, and the
    * first search waited for it. True when made.
    */
