@@ -53,10 +53,10 @@ export function sendCached(
   // the tag it holds: a cache freshens only the stored response whose strong validator the 304
   // carries (RFC 9111 4.3.4), and a 200 now might send another form than the one it stored.
   const held = ifNoneMatch && (ifNoneMatch.trim() === '*' ? formFor(entry, encoding) : formNamedIn(ifNoneMatch, entry));
-  const id = requestIdOf(res);
-  if (held) return writeThisTurn(res, 304, headersFor(entry, 304, held, 0, staticHeaders, id !== undefined), id, undefined);
+  const withId = requestIdOf(res) !== undefined;
+  if (held) return writeThisTurn(res, 304, headersFor(entry, 304, held, 0, staticHeaders, withId), undefined);
   const { form, bytes } = bodyFor(entry, encoding);
-  writeThisTurn(res, 200, headersFor(entry, 200, form, bytes.length, staticHeaders, id !== undefined), id, req.method === 'HEAD' ? undefined : bytes);
+  writeThisTurn(res, 200, headersFor(entry, 200, form, bytes.length, staticHeaders, withId), req.method === 'HEAD' ? undefined : bytes);
 }
 
 // Answers are written together at the end of the event loop's turn (its check phase), after every
@@ -69,18 +69,17 @@ interface Pending {
   responses: ServerResponse[];
   statuses: number[];
   headers: Record<string, string | number>[];
-  ids: (string | undefined)[];
   bodies: (Buffer | undefined)[];
   lines: (LineWriter | undefined)[];
 }
-const newPending = (): Pending => ({ responses: [], statuses: [], headers: [], ids: [], bodies: [], lines: [] });
+const newPending = (): Pending => ({ responses: [], statuses: [], headers: [], bodies: [], lines: [] });
 let pending = newPending();
 let spare = newPending();
 /** When the oldest answer waiting to be written was queued; answers wait at most MAX_HOLD_MS. */
 let heldSince = 0;
 const MAX_HOLD_MS = 1;
 
-function writeThisTurn(res: ServerResponse, status: number, headers: Record<string, string | number>, id: string | undefined, body: Buffer | undefined): void {
+function writeThisTurn(res: ServerResponse, status: number, headers: Record<string, string | number>, body: Buffer | undefined): void {
   if (pending.responses.length === 0) {
     setImmediate(writePending);
     heldSince = performance.now();
@@ -88,7 +87,6 @@ function writeThisTurn(res: ServerResponse, status: number, headers: Record<stri
   pending.responses.push(res);
   pending.statuses.push(status);
   pending.headers.push(headers);
-  pending.ids.push(id);
   pending.bodies.push(body);
   pending.lines.push(takeLine(res));
   // A turn of costly answers (searches of every set, 0.2-10 ms each) would hold the first ones for
@@ -101,7 +99,7 @@ function writePending(): void {
   const writing = pending;
   pending = spare;
   spare = writing;
-  const { responses, statuses, headers, ids, bodies, lines } = writing;
+  const { responses, statuses, headers, bodies, lines } = writing;
   for (let i = 0; i < responses.length; i++) {
     const res = responses[i];
     // The client left, or something answered meanwhile.
@@ -112,7 +110,7 @@ function writePending(): void {
     try {
       // The one header object of this entry and form: its last slot takes this request's id
       // (node:http reads it within writeHead), instead of a copy of the object per request.
-      const id = ids[i];
+      const id = requestIdOf(res);
       if (id !== undefined) headers[i][REQUEST_ID] = id;
       res.writeHead(statuses[i], headers[i]);
       res.end(bodies[i]);
@@ -125,7 +123,6 @@ function writePending(): void {
   responses.length = 0;
   statuses.length = 0;
   headers.length = 0;
-  ids.length = 0;
   bodies.length = 0;
   lines.length = 0;
 }
