@@ -29,6 +29,13 @@ describe('the kept index of every icon (a SQLite file)', function () {
     apps.push(app);
     return app;
   };
+  /** An IconifyJSON file of one icon, in the test's folder; its path. */
+  const writeSet = (prefix: string, name: string, icon: string) => {
+    const set = join(folder, `${prefix}.json`);
+    const info = { name, total: 1, author: { name: 'Test' }, license: { title: 'MIT', spdx: 'MIT' } };
+    writeFileSync(set, JSON.stringify({ prefix, info, width: 24, height: 24, icons: { [icon]: { body: '<path d="M0 0h24v24H0z"/>' } } }));
+    return set;
+  };
   const ids = async (app: TestApp, query: string) => (await app.iconSearch.find({ query, limit: 10, explain: true })).icons.map((icon) => `${icon.id} ${icon.why!.join(', ')}`);
 
   before(async () => {
@@ -66,9 +73,7 @@ describe('the kept index of every icon (a SQLite file)', function () {
   it('is built again when the sets changed (the kept file names other sets)', async () => {
     const app = await start();
     expect(await ids(app, 'zebra')).to.not.include.members(['zebras:zebra-crossing zebra']);
-    const set = join(folder, 'zebras.json');
-    const info = { name: 'Zebras', total: 1, author: { name: 'Test' }, license: { title: 'MIT', spdx: 'MIT' } };
-    writeFileSync(set, JSON.stringify({ prefix: 'zebras', info, width: 24, height: 24, icons: { 'zebra-crossing': { body: '<path d="M0 0h24v24H0z"/>' } } }));
+    const set = writeSet('zebras', 'Zebras', 'zebra-crossing');
     const writer = openDatabase(file);
     await addIconSets(writer, set);
     writer.$client.close();
@@ -79,9 +84,7 @@ describe('the kept index of every icon (a SQLite file)', function () {
   });
 
   it('is kept by `seed add` itself, so that the next start reads it instead of building it', async () => {
-    const set = join(folder, 'lanterns.json');
-    const info = { name: 'Lanterns', total: 1, author: { name: 'Test' }, license: { title: 'MIT', spdx: 'MIT' } };
-    writeFileSync(set, JSON.stringify({ prefix: 'lanterns', info, width: 24, height: 24, icons: { 'paper-lantern': { body: '<path d="M0 0h24v24H0z"/>' } } }));
+    const set = writeSet('lanterns', 'Lanterns', 'paper-lantern');
     const { stdout } = await run(process.execPath, ['server/main.ts', 'seed', 'add', set], { cwd: root, env: { ...process.env, DATABASE_PATH: file } });
     expect(stdout).to.match(/search index kept for the next start/);
     said.length = 0;
