@@ -88,6 +88,20 @@ describe('search relevance over the open sets (search-relevance-sets.json, on md
     expect(word.icons[0]?.id).to.equal('mdi:magnify');
   });
 
+  it('reads a verb whose own picture is another thing, before what it acts on, as the request for that: "book a flight" is the airplane, "book" alone the book', async () => {
+    const first = async (query: string) => (await app.iconSearch.find({ query, prefixes: ['mdi'], limit: 5 })).icons[0]?.id;
+    expect(await first('book a flight')).to.equal('mdi:airplane');
+    expect(await first('watch a movie')).to.equal('mdi:movie');
+    expect(await first('book')).to.equal('mdi:book');
+  });
+
+  it('reads a word a set lacks as two words it has before guessing a typo: "cardbox" in mdi is "card box", not a mistyped cardboard', async () => {
+    const ids = async (query: string) => (await app.iconSearch.find({ query, prefixes: ['mdi'], limit: 5 })).icons.map((icon) => icon.id);
+    const joined = await ids('cardbox');
+    expect(joined).to.have.length(5).and.to.deep.equal(await ids('card box'));
+    expect(joined).to.not.include('mdi:google-cardboard');
+  });
+
   it('counts the words of a query found in what Font Awesome lends one icon once: "dark mode" is the night, not mdi:adjust by both its terms', async () => {
     const { icons } = await app.iconSearch.find({ query: 'dark mode', prefixes: ['mdi'], limit: 5 });
     expect(icons[0]?.id).to.equal('mdi:weather-night');

@@ -133,9 +133,12 @@ const withoutState = (base: string) => {
  * frame when no query word names it. The frame alone is still a concept (circle, square).
  */
 const FRAME_PARTS = new Set(['circle', 'square']);
+/** Last parts that say the concept is drawn as its symbol (dollar-sign, euro-symbol): no concept of their own there. */
+const SYMBOL_ENDINGS = new Set(['sign', 'symbol']);
 const framedPartsOf = (concept: string) => {
   const all = partsOf(concept);
-  const frames = concept.split('-').filter((part) => FRAME_PARTS.has(part)).length;
+  const names = concept.split('-');
+  const frames = names.filter((part) => FRAME_PARTS.has(part)).length + (names.length > 1 && SYMBOL_ENDINGS.has(names.at(-1)!) ? 1 : 0);
   return Math.max(1, all - frames);
 };
 /** Icons indexed in one turn at most (~20 ms). */

@@ -40,6 +40,23 @@ const REQUEST_WORDS = new Set([
 ]);
 
 /**
+ * Verbs whose own picture is another thing than the act ("book a flight" is no book, "check my
+ * heart rate" no check mark, "watch a movie" no wristwatch): before what they act on, a
+ * determiner or "to" ("switch to light mode"), they say only that something is wanted of it, and
+ * are dropped as the words of a request are. Alone or in a name ("check", "book", "light
+ * switch") they are pictures. Not the verbs that are their own picture ("delete the file",
+ * "share this page") or an intent's ("show the password": the eye).
+ */
+const VERBS_OF_THEIR_OBJECT = new Set(['book', 'check', 'watch', 'see', 'look', 'track', 'order', 'set', 'change', 'manage', 'plan', 'choose', 'pick', 'switch', 'browse', 'explore', 'visit', 'view']);
+/**
+ * Articles, grammar before the word they go with ("book a flight": flight, as it names an icon);
+ * not a letter, as in "a to z" or "z to a".
+ */
+const ARTICLES = new Set(['a', 'an', 'the']);
+/** What follows such a verb when it acts on something. */
+const BEFORE_AN_OBJECT = new Set(['a', 'an', 'the', 'my', 'your', 'our', 'his', 'her', 'their', 'its', 'this', 'that', 'these', 'those', 'some', 'to', 'at']);
+
+/**
  * Words that say what kind of picture is wanted, not of what ("user icon", "close button",
  * "github logo"): optional as joining words are, and not part of the name a query gives.
  */
@@ -59,7 +76,13 @@ export function queryWordsOf(query: string): string[] {
   // "the user's profile": the user, not the words user and s (read together: users).
   const all = words(iconNamesOf(query).replace(/(\w)['’]s\b/g, '$1'));
   // "a picture of a cat", "an icon of a bell": what the picture is of.
-  const meant = all.filter((word, i) => !REQUEST_WORDS.has(word) && !(PICTURE_WORDS.has(word) && all[i + 1] === 'of'));
+  const meant = all.filter(
+    (word, i) =>
+      !REQUEST_WORDS.has(word) &&
+      !(PICTURE_WORDS.has(word) && all[i + 1] === 'of') &&
+      !(VERBS_OF_THEIR_OBJECT.has(word) && BEFORE_AN_OBJECT.has(all[i + 1])) &&
+      !(ARTICLES.has(word) && all[i + 1] !== undefined && all[i + 1] !== 'to'),
+  );
   // A word said twice means no more than once ("house house").
   return [...new Set(meant.some((word) => !optionalWord(word)) ? meant : all)].slice(0, MAX_QUERY_WORDS);
 }

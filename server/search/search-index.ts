@@ -91,6 +91,8 @@ export interface SearchResult {
   total: number;
   /** Per result: each query word and what it matched, when it matched another word ("settings → cog"). */
   why?: string[][];
+  /** A word matched only as mistyped. */
+  mistyped?: boolean;
 }
 
 /** A version as one number that orders versions ("4.4" is 4.4.0, as semver coerces it; a pre-release counts as its release); unknown: newest. */
@@ -242,10 +244,14 @@ export class SearchIndex {
    */
   find(query: string, options: SearchOptions = {}): SearchResult {
     const found = this.findWords(this.joinCompounds(queryWordsOf(query)), options);
-    if (found.total > 0) return found;
+    if (found.total > 0 && !found.mistyped) return found;
+    // Nothing, or only what a word read as mistyped finds: two words a set has ("pushpin" in
+    // mdi, which has pin) say more than a typo's guess.
     const words = queryWordsOf(query);
     const apart = words.flatMap((word) => this.splitCompound(word) ?? [word]);
-    return apart.length > words.length ? this.findWords(apart, options) : found;
+    if (apart.length === words.length) return found;
+    const read = this.findWords(apart, options);
+    return found.total === 0 || (read.total > 0 && !read.mistyped) ? read : found;
   }
 
   /** A word that is two name words joined ("logout": log, out), longest first part first; undefined when none. */
@@ -291,7 +297,7 @@ export class SearchIndex {
       const input = { columns: this.columns, documentCount: this.documentCount, scratch: this.scratch };
       const { documents, total } = this.columns.prominence ? rankByCoverage(input, all, naming, options) : rankEveryWord(input, all, naming, options);
       const why = options.explain ? documents.map((document) => this.explain(document, queryWords, all)) : undefined;
-      return { documents, total, why };
+      return { documents, total, why, mistyped: all.some((matches) => matches.mistyped) };
     } finally {
       for (const matches of all) matches.release();
     }
@@ -463,6 +469,7 @@ export class SearchIndex {
       for (let t = lowerBound(tokens, word[0]); t < tokens.length && tokens[t][0] === word[0] && read < PREFIX_POSTINGS; t++) {
         const token = tokens[t];
         if (tokenKinds[t] & OWN_WORD && token.length >= word.length - 1 && withinOneEditOfPrefix(word, token, suffixes)) {
+          matches.mistyped = true;
           read += this.addPosting(matches, t, MATCH.typo);
           mistyped.push(t);
         }

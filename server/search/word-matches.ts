@@ -55,6 +55,8 @@ export class WordMatches {
   readonly forms: string[] = [];
   /** A joining word's matches: they rank, but an icon need not have them. */
   optional = false;
+  /** Read as mistyped: it matched nothing as typed. */
+  mistyped = false;
 
   constructor(documentCount: number, explain = false) {
     const free = WordMatches.free.get(documentCount);
