@@ -102,6 +102,19 @@ describe('search relevance over the open sets (search-relevance-sets.json, on md
     expect(joined).to.not.include('mdi:google-cardboard');
   });
 
+  it("reads another set's name for a drawing within a set that names it otherwise: mdi calls fa7-solid's tape cassette (an alias), not across every set", async () => {
+    const within = await app.iconSearch.find({ query: 'cassette', prefixes: ['fa7-solid'], limit: 5, explain: true });
+    expect(within.icons[0]?.id).to.equal('fa7-solid:tape');
+    expect(within.icons[0]?.why).to.deep.equal(['cassette → tape']);
+    const everywhere = await app.iconSearch.find({ query: 'cassette', limit: 5 });
+    expect(everywhere.icons.map((icon) => icon.id)).to.not.include('fa7-solid:tape');
+  });
+
+  it('reads a style part that is also a word as a style only where the set says so or draws the name without it: mdi:globe-light is a lamp', async () => {
+    const { icons } = await app.iconSearch.find({ query: 'globe', prefixes: ['mdi'], limit: 3 });
+    expect(icons[0]?.id).to.not.match(/^mdi:globe-light/);
+  });
+
   it('counts the words of a query found in what Font Awesome lends one icon once: "dark mode" is the night, not mdi:adjust by both its terms', async () => {
     const { icons } = await app.iconSearch.find({ query: 'dark mode', prefixes: ['mdi'], limit: 5 });
     expect(icons[0]?.id).to.equal('mdi:weather-night');

@@ -59,6 +59,13 @@ export interface Postings {
   stemTokens: Int32Array;
 }
 
+/**
+ * How another set's name for a concept is indexed: as a word of its own, which only a search
+ * within some sets reads (search-index.ts), where the set's own name for it may differ; across
+ * every set, the sets that use the word answer it themselves.
+ */
+export const otherSetsWord = (word: string) => `~${word}`;
+
 export class PostingsBuilder {
   /**
    * `phrases`: an id or term of several words is also indexed joined ("paperplane"), which names
@@ -93,10 +100,12 @@ export class PostingsBuilder {
     this.addWords(document, field, words(text));
   }
 
-  /** The same for words split already (an icon name at its hyphens; a lent term, once for every icon it is lent to). */
-  addWords(document: number, field: Field, parts: readonly string[]): void {
+  /**
+   * The same for words split already (an icon name at its hyphens; a lent term, once for every icon
+   * it is lent to); `kind` 0 for words no query reads as typed, the start of a word or a typo.
+   */
+  addWords(document: number, field: Field, parts: readonly string[], kind = field === 'id' || field === 'alias' ? OWN_WORD | NAME_PART : OWN_WORD): void {
     const bit = FIELD_BITS[field];
-    const kind = field === 'id' || field === 'alias' ? OWN_WORD | NAME_PART : OWN_WORD;
     for (const word of parts) this.post(word, document, bit, kind);
     // An id or term of several words is also one word, as people type it ("signout",
     // "paperplane"), and a query of those words names the icon ("send message": paper-plane).

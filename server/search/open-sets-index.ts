@@ -10,7 +10,7 @@
 // - how many sets draw an icon of that name (a tie-break: `close` is drawn by 150 sets, the
 //   concept people mean);
 // - the kind of set: general interface sets first, then emoji, flags, logos and archived sets.
-import { PostingsBuilder, words } from './index-builder.ts';
+import { otherSetsWord, PostingsBuilder, words } from './index-builder.ts';
 import { IconNames } from './icon-names.ts';
 import { Int32List } from './int32-list.ts';
 import uiIntents from './ui-intents.json' with { type: 'json' };
@@ -67,14 +67,21 @@ const STYLE_PARTS = new Set([
   ...['rounded', 'round', 'sharp', 'broken', 'bulk', 'baseline', 'alt', 'o', 'sm', 'md', 'lg', 'mini', 'micro', 'small', 'tiny', 'large'],
   ...['12', '16', '20', '24', '28', '32', '48'],
 ]);
+/**
+ * Style parts that are also words of what is drawn (mdi's globe-light is a lamp, material's
+ * heart-broken a broken heart, traffic-light a light): a style only where the set says so (a
+ * theme of its listing) or draws the name without it too (stash's heart and heart-light).
+ */
+const ALSO_WORDS = new Set(['line', 'bold', 'thin', 'light', 'broken', 'bulk', 'round', 'sharp', 'mini', 'micro', 'small', 'tiny', 'large']);
 
-/** The name without the parts that say how it is drawn (at either end). */
-function baseOf(name: string, themeParts: Set<string>): string {
+/** The name without the parts that say how it is drawn (at either end), among the set's `names`. */
+function baseOf(name: string, themeParts: Set<string>, names: Set<string>): string {
   const parts = name.split('-');
   let from = 0;
   let to = parts.length;
-  while (to - from > 1 && (STYLE_PARTS.has(parts[to - 1]) || themeParts.has(parts[to - 1]))) to--;
-  while (to - from > 1 && (STYLE_PARTS.has(parts[from]) || themeParts.has(parts[from]))) from++;
+  const style = (part: string, rest: () => string) => themeParts.has(part) || (STYLE_PARTS.has(part) && (!ALSO_WORDS.has(part) || names.has(rest())));
+  while (to - from > 1 && style(parts[to - 1], () => parts.slice(from, to - 1).join('-'))) to--;
+  while (to - from > 1 && style(parts[from], () => parts.slice(from + 1, to).join('-'))) from++;
   return from === 0 && to === parts.length ? name : parts.slice(from, to).join('-');
 }
 
@@ -141,6 +148,41 @@ const framedPartsOf = (concept: string) => {
   const frames = names.filter((part) => FRAME_PARTS.has(part)).length + (names.length > 1 && SYMBOL_ENDINGS.has(names.at(-1)!) ? 1 : 0);
   return Math.max(1, all - frames);
 };
+/** A set's theme suffixes and prefixes, as name parts ("outline", "twotone"). */
+const themePartsOf = (listing: SetListing) =>
+  new Set([...Object.keys(listing.suffixes ?? {}), ...Object.keys(listing.prefixes ?? {})].flatMap((theme) => theme.split('-')).filter(Boolean));
+
+/** The names of the icons a set lists (not its aliases: mdi's earth is also globe, and its globe-light is a lamp). */
+const namesOf = (listing: SetListing) => new Set([...(listing.uncategorized ?? []), ...Object.values(listing.categories ?? {}).flat()]);
+
+/**
+ * Every concept's other names, from the aliases of every set: a name that one set gives to
+ * another's drawing names it in every set, though most sets list no aliases (mdi's heart is
+ * Material's favorite, its bell notifications, its dots-horizontal more-horiz; ic's photo is
+ * image). Style parts aside, as concepts are.
+ */
+async function otherNamesOf(sets: IndexedSet[], listingOf: (set: IndexedSet) => Promise<SetListing>): Promise<Map<string, string[]>> {
+  const others = new Map<string, Set<string>>();
+  const add = (concept: string, other: string) => {
+    const known = others.get(concept);
+    if (known) known.add(other);
+    else others.set(concept, new Set([other]));
+  };
+  for (const [setIndex, set] of sets.entries()) {
+    if (setIndex > 0) await nextTurn();
+    const listing = await listingOf(set);
+    const themeParts = themePartsOf(listing);
+    const names = namesOf(listing);
+    for (const [alias, target] of Object.entries(listing.aliases ?? {})) {
+      const [one, other] = [baseOf(alias, themeParts, names), baseOf(target, themeParts, names)];
+      if (one === other) continue;
+      add(one, other);
+      add(other, one);
+    }
+  }
+  return new Map([...others].map(([concept, names]) => [concept, [...names].flatMap((name) => name.split('-')).map(otherSetsWord)]));
+}
+
 /** Icons indexed in one turn at most (~20 ms). */
 const ICONS_PER_TURN = 2_000;
 
@@ -157,6 +199,7 @@ const isFontAwesome = (prefix: string) => /^fa(?:\d+)?-(?:solid|regular|brands)$
 export async function buildOpenSetsIndex(given: IndexedSet[], listingOf: (set: IndexedSet) => Promise<SetListing>, meanings: Map<string, Meaning>): Promise<OpenSetsIndex> {
   const sets = given.map((set, order) => ({ set, order })).sort((a, b) => categoryRank(a.set.category) - categoryRank(b.set.category) || a.order - b.order).map(({ set }) => set);
   const builder = new PostingsBuilder(false);
+  const otherNames = await otherNamesOf(sets, listingOf);
   let documentCount = 0;
   const aliases: (readonly string[])[] = [];
   const documentSet = new Int32List();
@@ -178,7 +221,8 @@ export async function buildOpenSetsIndex(given: IndexedSet[], listingOf: (set: I
   for (const [setIndex, set] of sets.entries()) {
     if (setIndex > 0) await nextTurn();
     const listing = await listingOf(set);
-    const themeParts = new Set([...Object.keys(listing.suffixes ?? {}), ...Object.keys(listing.prefixes ?? {})].flatMap((theme) => theme.split('-')).filter(Boolean));
+    const themeParts = themePartsOf(listing);
+    const names = namesOf(listing);
     const aliasesOf = new Map<string, string[]>();
     for (const [alias, target] of Object.entries(listing.aliases ?? {})) aliasesOf.set(target, [...(aliasesOf.get(target) ?? []), alias]);
     const categoryOf = new Map<string, number>();
@@ -215,7 +259,7 @@ export async function buildOpenSetsIndex(given: IndexedSet[], listingOf: (set: I
         documentCategory.push(category);
         logos.push(set.logos ? 1 : 0);
         // What it draws: its name without style parts.
-        const concept = baseOf(name, themeParts);
+        const concept = baseOf(name, themeParts, names);
         const intents = intentsByConcept.get(concept);
         // Names are validated at import as lowercase words joined by hyphens. A word of the name
         // that is also what the icon is drawn for is read as that: it says what all of the name
@@ -223,6 +267,8 @@ export async function buildOpenSetsIndex(given: IndexedSet[], listingOf: (set: I
         const nameWords = name.split('-');
         builder.addWords(document, 'id', intents ? nameWords.filter((word) => !intents.first.includes(word)) : nameWords);
         for (const alias of own) builder.addWords(document, 'alias', alias.split('-'));
+        const elsewhere = otherNames.get(concept);
+        if (elsewhere) builder.addWords(document, 'alias', elsewhere, 0);
         if (category !== -1) builder.add(document, 'category', categoryNames[category]);
         parts.push(framedPartsOf(concept));
         let conceptId = conceptIds.get(concept);

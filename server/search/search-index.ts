@@ -19,7 +19,7 @@
 // best `limit` of them in full (a numeric key per icon, then a selection).
 import semver from 'semver';
 import { stemmer } from 'stemmer';
-import { FIELD_WEIGHT, NAME_PART, OWN_WORD, PHRASE_FLAG, PostingsBuilder, words, type Postings } from './index-builder.ts';
+import { FIELD_WEIGHT, NAME_PART, otherSetsWord, OWN_WORD, PHRASE_FLAG, PostingsBuilder, words, type Postings } from './index-builder.ts';
 import { IconNames } from './icon-names.ts';
 import { lowerBound } from './lower-bound.ts';
 import { backwardsOrder, tokensEnding } from './name-endings.ts';
@@ -432,6 +432,9 @@ export class SearchIndex {
         this.addPosting(matches, t, MATCH.exact, -INFLECTION_PENALTY);
       });
     }
+    // Within some sets, another set's name for a drawing names it too (Material's favorite is mdi's heart).
+    const elsewhere = this.allowedNow ? this.tokenIndex(otherSetsWord(word)) : -1;
+    if (elsewhere !== -1) this.addPosting(matches, elsewhere, MATCH.exact);
     const synonyms = synonymsOf(word, stem) ?? synonymsOfForms(otherForms);
     if (synonyms) {
       const bySynonym = new WordMatches(this.documentCount, explain);
