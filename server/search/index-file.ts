@@ -19,7 +19,7 @@ import wordForms from './word-forms.json' with { type: 'json' };
  * what is lent, to which names, with which weights): a file of another format is rebuilt over.
  * The search data files are in the key themselves.
  */
-const FORMAT = 'iconmeta search index 9';
+const FORMAT = 'iconmeta search index 10';
 
 /** The key of an index built from these sets (prefix, version, time) and meanings' release. */
 export function indexKey(sets: readonly { prefix: string; version: string; lastModified: number }[], release: string | undefined): string {
