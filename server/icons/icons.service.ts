@@ -128,7 +128,13 @@ export function createIconsService(repo: IconsRepo, releases: ReleasesService, c
       const list = await all(release, null);
       let index = byRowId.get(list);
       if (!index) byRowId.set(list, (index = new Map(list.map((icon) => [icon.id, icon]))));
-      return rowIds.flatMap((id) => index.get(id) ?? []);
+      // A loop, not flatMap: flatMap's generic path was 2.7% of a new-pair search's profile.
+      const icons: Icon[] = [];
+      for (const id of rowIds) {
+        const icon = index.get(id);
+        if (icon) icons.push(icon);
+      }
+      return icons;
     },
 
     /**

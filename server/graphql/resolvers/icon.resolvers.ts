@@ -10,7 +10,10 @@ export type IconParent = Icon & { release: Release };
 
 /** Icons by row id, in the order given, from the release's icons held in memory. */
 export async function toIconParents(ctx: GraphQLContext, release: Release, rowIds: number[]): Promise<IconParent[]> {
-  return (await ctx.services.icons.byRowIds(release, rowIds)).map((icon) => Object.assign(icon, { release }));
+  // The icons' own objects (and array) take their release: no copy of either per request.
+  const icons = (await ctx.services.icons.byRowIds(release, rowIds)) as IconParent[];
+  for (const icon of icons) icon.release = release;
+  return icons;
 }
 
 // Legacy style names: classic family-styles only (the deprecated fields predate families).
