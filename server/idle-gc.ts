@@ -23,7 +23,7 @@ type Collect = () => void;
 function memoryReducingCollection(): Collect {
   setFlagsFromString('--expose-gc');
   const gc = runInNewContext('gc') as (options: object) => void;
-  // process.nextTick's tick objects keep their map through it: serve.ts holds one (tick-shape.ts).
+  // process.nextTick's tick objects keep their map through it: main.ts holds one (tick-shape.ts).
   return () => gc({ type: 'major', execution: 'sync', flavor: 'last-resort' });
 }
 
