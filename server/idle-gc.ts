@@ -23,17 +23,9 @@ type Collect = () => void;
 function memoryReducingCollection(): Collect {
   setFlagsFromString('--expose-gc');
   const gc = runInNewContext('gc') as (options: object) => void;
-  return () => {
-    // A tick left pending through the collection keeps the map of process.nextTick's tick object
-    // alive. Collected with none alive, that literal with computed keys took V8's slow path for
-    // the rest of the process: 34 -> 258 ns a nextTick, of which node:http makes several a request
-    // (bench/README.md, issue 46).
-    process.nextTick(keepTickShape);
-    gc({ type: 'major', execution: 'sync', flavor: 'last-resort' });
-  };
+  // process.nextTick's tick objects keep their map through it: main.ts holds one (tick-shape.ts).
+  return () => gc({ type: 'major', execution: 'sync', flavor: 'last-resort' });
 }
-
-const keepTickShape = () => {};
 
 export interface IdleGcOptions {
   /** Seconds without a request after which the heap is collected; 0: never. */

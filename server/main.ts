@@ -8,6 +8,7 @@ import pkg from '../package.json' with { type: 'json' };
 import { DatabaseUnusableError } from '../db/integrity.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { createLogger, exitOnCrash } from './logger.ts';
+import { holdTickObjectShape } from './tick-shape.ts';
 
 /** Exit codes a supervisor can tell apart (systemd's RestartPreventExitStatus=). */
 export const EXIT = { failed: 1, usage: 2, configuration: 2, database: 3, listen: 4 } as const;
@@ -24,6 +25,8 @@ function fail(line: string, code: number): number {
 if (!isSea()) enableCompileCache();
 
 async function runServe(): Promise<number> {
+  // Before the first major collection, which start-up's loading makes within a second.
+  holdTickObjectShape();
   // Each command loads only what it runs: the CLIs start without the server's modules.
   const { ListenError, serve } = await import('./serve.ts');
   try {

@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { fnv1a } from '../server/fnv1a.ts';
 import { createSeenOnce } from '../server/http/seen-once.ts';
 
 describe('the seen-once table (which URLs came before)', () => {
@@ -17,6 +18,16 @@ describe('the seen-once table (which URLs came before)', () => {
     const variants = Array.from({ length: base.length }, (_, i) => base.slice(0, i) + String.fromCharCode(base.charCodeAt(i) ^ 1) + base.slice(i + 1));
     for (const key of [base, ...variants]) expect(seen(key), key).to.equal(false);
     expect(seen(base)).to.equal(true);
+  });
+
+  it('when keys that share a slot come in turns, sees each of them the second time', () => {
+    // Four keys whose hashes pick the same slot of a 1,024-slot table, found by trying names.
+    const slotOf = (key: string) => ((fnv1a(key) | 1) >>> 1) % 1024;
+    const keys: string[] = [];
+    for (let i = 0; keys.length < 4; i++) if (slotOf(`arrow circle ${i}`) === slotOf('arrow circle 0')) keys.push(`arrow circle ${i}`);
+    const seen = createSeenOnce(1024);
+    for (const key of keys) expect(seen(key), key).to.equal(false);
+    for (const key of keys) expect(seen(key), key).to.equal(true);
   });
 
   it('holds a fixed number of slots whatever comes: newer keys take older ones\' places', () => {

@@ -45,15 +45,27 @@ export interface GraphQLContext {
 }
 
 export function createContext(services: Services, principal: Principal, deadline = Infinity): GraphQLContext {
+  return new RequestContext(services, principal, deadline);
+}
+
+// A class rather than an object literal with a getter: V8 makes such a literal through its runtime,
+// ~300 ns against ~25 for this (a scratch loop), on every request.
+class RequestContext implements GraphQLContext {
+  principal: Principal;
+  services: Services;
+  outcome: GraphQLContext['outcome'] = {};
+  deadline: number;
+  declare cost?: number;
   // Made on first use: an answer written from kept icon JSON (kept-icon-json.ts) needs none.
-  let loaders: Loaders | undefined;
-  return {
-    principal,
-    services,
-    get loaders() {
-      return (loaders ??= createLoaders(services.iconsRepo, services.releasesRepo, services.kits));
-    },
-    outcome: {},
-    deadline,
-  };
+  private madeLoaders: Loaders | undefined = undefined;
+
+  constructor(services: Services, principal: Principal, deadline: number) {
+    this.principal = principal;
+    this.services = services;
+    this.deadline = deadline;
+  }
+
+  get loaders(): Loaders {
+    return (this.madeLoaders ??= createLoaders(this.services.iconsRepo, this.services.releasesRepo, this.services.kits));
+  }
 }

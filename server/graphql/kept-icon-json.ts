@@ -161,7 +161,8 @@ export function createKeptIconJson(schema: GraphQLSchema, maxBytes: number) {
     const head = `{"data":{"${plan.responseKey}":[`;
     length += head.length + ANSWER_END.length + Math.max(parts.length - 1, 0);
     for (const part of parts) length += part.length;
-    const body = Buffer.allocUnsafeSlow(length);
+    // From node's pool when small: an answer kept is copied out of it (cachedResponse).
+    const body = Buffer.allocUnsafe(length);
     let at = body.write(head, 0);
     for (let i = 0; i < parts.length; i++) {
       if (i > 0) body[at++] = COMMA;

@@ -4,7 +4,7 @@
 // context, deadline and consistent read as through Apollo, and without Express or Apollo's
 // per-request pipeline. Anything else (a new document, an error in the answer, a mutation, an
 // expensive query that must take its turn) returns null and goes through Apollo as before.
-import { cachedResponse, type CachedResponse, type ResponseCache } from '../http/response-cache.ts';
+import { cachedResponse, passingResponse, type CachedResponse, type ResponseCache } from '../http/response-cache.ts';
 import { createSeenOnce } from '../http/seen-once.ts';
 import { createContext, type Services } from './context.ts';
 import type { QueryAdmission } from './cost-limits.ts';
@@ -49,6 +49,9 @@ function declaredValues(names: string[], variables: Record<string, unknown>): st
   return JSON.stringify(declared);
 }
 
+const JSON_TYPE = 'application/json; charset=utf-8';
+const NO_CACHE = 'private, no-cache';
+
 /** Answers remembered as asked once (a hash each: 64 KB). */
 const SEEN_ONCE_SLOTS = 16_384;
 
@@ -85,13 +88,13 @@ export function createKnownDocumentExecutor({ compiled, admission, services, cac
       return result.errors?.length ? null : `${JSON.stringify({ data: result.data })}\n`;
     });
     if (json === null) return null;
-    const entry = cachedResponse(json, 'application/json; charset=utf-8', 'private, no-cache');
     // An answer about a build's state changes without the database changing: never kept.
-    if (context.outcome.volatile) return entry;
-    if (answerKey && secondTime(answerKey)) {
-      if (cacheKey) cache.set(cacheKey, entry);
-      cache.set(answerKey, entry);
-    }
+    // Only a kept answer is copied into a buffer of its own (cachedResponse); the others are sent
+    // from the bytes as written (a slice of node's pool for most) and dropped.
+    if (context.outcome.volatile || !answerKey || !secondTime(answerKey)) return passingResponse(json, JSON_TYPE, NO_CACHE);
+    const entry = cachedResponse(json, JSON_TYPE, NO_CACHE);
+    if (cacheKey) cache.set(cacheKey, entry);
+    cache.set(answerKey, entry);
     return entry;
   };
 }

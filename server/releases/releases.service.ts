@@ -31,6 +31,8 @@ interface Snapshot {
   lastChange: number;
   releases: Release[];
   byVersion: Map<string, Release>;
+  /** The releases whose version, given as it is, names exactly that release: what most requests give. */
+  byExactVersion: Map<string, Release>;
   byId: Map<number, Release>;
   /** Each release's family-styles (release data is immutable), as a list and by row id. */
   familyStyles: Map<number, { list: FamilyStyleRow[]; byId: Map<number, FamilyStyleRow> }>;
@@ -66,7 +68,8 @@ export function createReleasesService(repo: ReleasesRepo) {
       const entry = familyStyles.get(fs.releaseId);
       if (entry) (entry.list.push(fs), entry.byId.set(fs.id, fs));
     }
-    return { lastChange, releases, byVersion: new Map(releases.map((r) => [r.version, r])), byId: new Map(releases.map((r) => [r.id, r])), familyStyles };
+    const byExactVersion = new Map(releases.filter((r) => parseVersionSpec(r.version)?.kind === 'exact').map((r) => [r.version, r]));
+    return { lastChange, releases, byVersion: new Map(releases.map((r) => [r.version, r])), byExactVersion, byId: new Map(releases.map((r) => [r.id, r])), familyStyles };
   }
 
   /** Reads what changed since the snapshot (all of it when there is none); `version` is recorded once it has. */
@@ -174,6 +177,9 @@ export function createReleasesService(repo: ReleasesRepo) {
 
     /** Resolves a version argument; throws INVALID_VERSION (malformed) or RELEASE_NOT_FOUND. */
     resolve(input: string): Release {
+      // What resolveSpec finds for it, without parsing it and listing every version per request.
+      const exact = current().byExactVersion.get(input);
+      if (exact) return exact;
       const spec = parseVersionSpec(input);
       if (!spec) throw invalidVersion(input);
       return resolveSpec(spec, input);

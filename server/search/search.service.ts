@@ -43,18 +43,24 @@ export function createSearchService(repo: SearchRepo, releases: ReleasesService,
     /** Builds the index of `release` now, so that no request waits for it. */
     warm: async (release: Release): Promise<void> => void (await indexOf(release)),
 
-    /** Row ids of matching icons in rank order; throws BAD_USER_INPUT-class errors for bad queries. */
-    async search(release: Release, query: string): Promise<number[]> {
+    /**
+     * Row ids of matching icons in rank order; throws BAD_USER_INPUT-class errors for bad queries.
+     * Kept results and a built index answer at once, with no promise to wait for.
+     */
+    search(release: Release, query: string): number[] | Promise<number[]> {
       if (query.length > MAX_QUERY_LENGTH) {
         throw new AppError(400, 'INVALID_PARAMETER', `the search query is longer than ${MAX_QUERY_LENGTH} characters`);
       }
       const key = `${release.id}\u0000${query}`;
-      let rowIds = results.get(key);
-      if (!rowIds) {
-        rowIds = (await indexOf(release)).search(query);
+      const kept = results.get(key);
+      if (kept) return kept;
+      const find = (index: SearchIndex) => {
+        const rowIds = index.search(query);
         if (secondTime(key)) results.set(key, rowIds);
-      }
-      return rowIds;
+        return rowIds;
+      };
+      const index = indexOf(release);
+      return index instanceof Promise ? index.then(find) : find(index);
     },
 
     /** The first `limit` matches, each with why it matched ("settings → cog"), and how many matched: the icon browser's search page. */

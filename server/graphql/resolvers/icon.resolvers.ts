@@ -8,9 +8,16 @@ import { iconDefinition, svgHtml } from '../svg.ts';
 /** An icon as GraphQL resolves it: assembled (aliases, family-styles) and aware of its release. */
 export type IconParent = Icon & { release: Release };
 
-/** Icons by row id, in the order given, from the release's icons held in memory. */
-export async function toIconParents(ctx: GraphQLContext, release: Release, rowIds: number[]): Promise<IconParent[]> {
-  return (await ctx.services.icons.byRowIds(release, rowIds)).map((icon) => Object.assign(icon, { release }));
+/** Icons by row id, in the order given, from the release's icons held in memory (at once when kept). */
+export function toIconParents(ctx: GraphQLContext, release: Release, rowIds: number[]): IconParent[] | Promise<IconParent[]> {
+  const icons = ctx.services.icons.byRowIds(release, rowIds);
+  return icons instanceof Promise ? icons.then((found) => withRelease(found, release)) : withRelease(icons, release);
+}
+
+// The icons' own objects (and array) take their release: no copy of either per request.
+function withRelease(icons: Icon[], release: Release): IconParent[] {
+  for (const icon of icons as IconParent[]) icon.release = release;
+  return icons as IconParent[];
 }
 
 // Legacy style names: classic family-styles only (the deprecated fields predate families).
