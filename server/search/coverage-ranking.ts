@@ -2,10 +2,11 @@
 // sentences: an icon need not have every word. Each word adds what it found; each word of the
 // icon's name no query word explains costs; the concept more sets draw ranks higher.
 import { FIELD_WEIGHT } from './index-builder.ts';
+import { fnv1a } from '../fnv1a.ts';
 import { Int32List } from './int32-list.ts';
 import { kthLargest } from './top-k.ts';
-import { EXPLAINS, MATCH, pack, type WordMatches } from './word-matches.ts';
-import type { Naming, Ranked, RankingInput, SearchOptions } from './ranking-input.ts';
+import { EXPLAINS, explainsOfRaw, MATCH, pack, packedOfRaw, RAW_VALUES, type WordMatches } from './word-matches.ts';
+import type { DocumentColumns, Naming, Ranked, RankingInput, SearchOptions } from './ranking-input.ts';
 
 /** Icons with every word that are enough to answer from, whatever the limit (the first answers do not depend on it). */
 const ENOUGH_WITH_EVERY_WORD = 200;
@@ -17,10 +18,33 @@ const ENOUGH_WITH_EVERY_WORD = 200;
 const AS_ITSELF = pack(MATCH.exact, 0);
 /** Icons any word matched, past which only those with the most words (or one fewer) are ranked. */
 const LARGE_UNION = 20_000;
+/** Where each fact sits in UnionScratch.facts(): prominence in the lowest byte, then parts (4 bits), logo, name length (6 bits), name hash (5 bits), alias hashes (8 bits). */
+const FACT = { partsShift: 8, manyParts: 15, logoShift: 12, lengthShift: 13, longName: 63, hashShift: 19, hashMask: 31, aliasShift: 24 } as const;
+/** Bits of the filter of every alias's hash (32 KB): a phrase no alias has is known in one read. */
+const ALIAS_HASH_BITS = 2 ** 18;
 /** log2(1 + n) for a count of sets (0-255). */
 const LOG2_1P = Float64Array.from({ length: 256 }, (_, n) => Math.log2(1 + n));
 /** What a word's weight counts for by how it matched (MATCH: typo, prefix, synonym, exact). */
 const MATCH_FACTOR = [0.5, 0.6, 0.9, 1];
+/**
+ * What a word's match, as WordMatches keeps it (raw()), adds and what it says of the name (RAW_KIND),
+ * read from a table: a common word's icons are thousands, and unpacking each was a fifth of a search.
+ */
+const RAW_KIND = { none: 0, nothing: 1, word: 2, whole: 3, wholeLent: 4 } as const;
+const RAW_GAINED = new Float64Array(RAW_VALUES);
+const RAW_KINDS = new Uint8Array(RAW_VALUES);
+for (let raw = 1; raw < RAW_VALUES; raw++) {
+  const packed = packedOfRaw(raw);
+  const match = Math.floor(packed / 1000);
+  if (packed < 0 || match >= MATCH_FACTOR.length) continue;
+  RAW_GAINED[raw] = (packed % 1000) * MATCH_FACTOR[match];
+  // A word of its name or an alias explains that word; an intent the icon draws, or what Font
+  // Awesome's icon of the whole name lends, explains all of it (mdi:map-marker is Font Awesome's
+  // location-dot).
+  const explains = match < MATCH.synonym ? EXPLAINS.nothing : explainsOfRaw(raw);
+  RAW_KINDS[raw] =
+    explains === EXPLAINS.whole ? (packed % 1000 === FIELD_WEIGHT.lent ? RAW_KIND.wholeLent : RAW_KIND.whole) : explains === EXPLAINS.word ? RAW_KIND.word : RAW_KIND.nothing;
+}
 /** Scores: a joining word the icon has ("zoom in"), a word of the icon's name no query word explains, a name the query gives, a logo. */
 const OPTIONAL_WORD = 8;
 const UNEXPLAINED_PART = 18;
@@ -41,29 +65,59 @@ const SAME_MEANING_AGAIN = 0.4;
 const PROMINENCE = { everySet: 7, someSets: 3 };
 
 /**
- * Arrays a ranking reuses from search to search: per document, the union that last met it and how
- * many words it has (no set, no zeroing per search); the documents met and their scores. A search
+ * Arrays a ranking reuses from search to search: the documents met, their scores and how many
+ * words each has, and per document what ranking reads of it (facts()). A search
  * of two common words meets 10-40k icons, and allocating these per search was a sixth of the
  * server's time in the collector under a load of such searches.
  */
 export class UnionScratch {
-  marks = new Int32Array(0);
-  wordCounts = new Uint8Array(0);
-  generation = 0;
+  private counts = new Uint8Array(1024);
   readonly every = new Int32List();
   readonly met = new Int32List();
   scores = new Float64Array(1024);
   selection = new Float64Array(1024);
-  /** aliasLengths(): per document, a bit for each of its aliases' lengths (modulo 8). */
-  private aliasLengthBits: Uint8Array | undefined;
+  /** facts(): per document, what ranking reads of it, in one number; and which hashes some alias has. */
+  private factsOf: Uint32Array | undefined;
+  private aliasHashes: Uint32Array | undefined;
 
   /**
-   * Per document, bit `n % 8` set when it has an alias `n` characters long: whether an icon's
-   * aliases may hold the name a query gives is one byte read, where reading each icon's list (a
-   * pointer's chase per icon met) was a quarter of a search over every set.
+   * Per document, in one 32-bit number (FACT): how many sets draw its concept, its count of name
+   * parts (15 for 15 or more), whether it is a logo, its name's length (63 for 63 or more) and
+   * five bits of its hash, and a bit for each of its aliases' hashes (modulo 8). A search of a
+   * common word scores 20-40k icons spread over the index: read from five arrays, and names
+   * compared for every one of the phrase's length, each icon cost several cache misses, most of
+   * its time; now a name is read only when its length and hash are the phrase's.
    */
-  aliasLengths(aliases: readonly (readonly string[])[]): Uint8Array {
-    return (this.aliasLengthBits ??= Uint8Array.from(aliases, (list) => list.reduce((bits, alias) => bits | (1 << (alias.length % 8)), 0)));
+  facts(columns: DocumentColumns): Uint32Array {
+    if (this.factsOf) return this.factsOf;
+    const { names, aliases, parts, logos } = columns;
+    const prominence = columns.prominence!;
+    const facts = new Uint32Array(names.length);
+    const aliasHashes = new Uint32Array(ALIAS_HASH_BITS / 32);
+    for (let d = 0; d < facts.length; d++) {
+      let aliasBits = 0;
+      for (const alias of aliases[d]) {
+        const hash = fnv1a(alias);
+        aliasBits |= 1 << (hash & 7);
+        aliasHashes[(hash >>> 0) % ALIAS_HASH_BITS >>> 5] |= 1 << ((hash >>> 0) % ALIAS_HASH_BITS & 31);
+      }
+      const name = prominence[d] | (Math.min(parts[d], FACT.manyParts) << FACT.partsShift) | (logos[d] << FACT.logoShift) | (Math.min(names.lengthOf(d), FACT.longName) << FACT.lengthShift);
+      facts[d] = (name | ((names.hashOf(d) & FACT.hashMask) << FACT.hashShift) | (aliasBits << FACT.aliasShift)) >>> 0;
+    }
+    this.aliasHashes = aliasHashes;
+    return (this.factsOf = facts);
+  }
+
+  /** Whether some document may have `phrase` as an alias (false: none has; facts() first). */
+  mayBeAlias(phrase: string): boolean {
+    const at = (fnv1a(phrase) >>> 0) % ALIAS_HASH_BITS;
+    return (this.aliasHashes![at >>> 5] & (1 << (at & 31))) !== 0;
+  }
+
+  /** Per document met, how many words it has (union()). */
+  wordCounts(count: number): Uint8Array {
+    if (this.counts.length < count) this.counts = new Uint8Array(2 ** Math.ceil(Math.log2(count)));
+    return this.counts;
   }
 
   /** `scores` and `selection` with room for `count`. */
@@ -105,12 +159,15 @@ export function rankByCoverage(input: RankingInput & { scratch: UnionScratch }, 
     if (hasEvery) every.push(document);
   }
   const met = (every.length >= ENOUGH_WITH_EVERY_WORD || perWord.length === 1 ? every : union(input, perWord, allowed)).used;
-  const { names, aliases, parts, logos } = input.columns;
-  const prominence = input.columns.prominence!;
+  const { names, aliases, parts } = input.columns;
+  const facts = scratch.facts(input.columns);
   const prominenceWeight = options.allowed ? PROMINENCE.someSets : PROMINENCE.everySet;
   const { phrase } = naming;
-  const aliasLengths = scratch.aliasLengths(aliases);
-  const phraseLengthBit = 1 << (phrase.length % 8);
+  // The phrase as a name: its length and hash bits, as facts() keeps them; as an alias: its bit, when some alias may be it.
+  const phraseHash = fnv1a(phrase);
+  const phraseName = (Math.min(phrase.length, FACT.longName) << FACT.lengthShift) | ((phraseHash & FACT.hashMask) << FACT.hashShift);
+  const nameBits = (FACT.longName << FACT.lengthShift) | (FACT.hashMask << FACT.hashShift);
+  const phraseAliasBit = scratch.mayBeAlias(phrase) ? (1 << (phraseHash & 7)) << FACT.aliasShift : 0;
   scratch.roomFor(met.length);
   const scores = scratch.scores;
   // A power of two above every document's number: a score's key holds the number below its score.
@@ -122,38 +179,40 @@ export function rankByCoverage(input: RankingInput & { scratch: UnionScratch }, 
     let wholeName = false;
     let wholeBest = 0;
     let wholeSum = 0;
-    for (const matches of perWord) {
-      const packed = matches.get(document);
-      if (packed === undefined) continue;
-      const match = Math.floor(packed / 1000);
-      const gained = (packed % 1000) * MATCH_FACTOR[match];
-      // A word of its name or an alias explains that word; an intent the icon draws, or what
-      // Font Awesome's icon of the whole name lends, explains all of it (mdi:map-marker is Font
-      // Awesome's location-dot).
-      const explains = match < MATCH.synonym ? EXPLAINS.nothing : matches.explained(document);
-      if (explains === EXPLAINS.whole && packed % 1000 === FIELD_WEIGHT.lent) {
+    for (let w = 0; w < perWord.length; w++) {
+      const raw = perWord[w].raw(document);
+      const kind = RAW_KINDS[raw];
+      if (kind === RAW_KIND.none) continue;
+      const gained = RAW_GAINED[raw];
+      if (kind === RAW_KIND.wholeLent) {
         wholeName = true;
         wholeSum += gained;
         if (gained > wholeBest) wholeBest = gained;
         continue;
       }
-      if (explains === EXPLAINS.whole) wholeName = true;
+      if (kind === RAW_KIND.whole) wholeName = true;
       score += gained;
-      if (explains === EXPLAINS.word) covered++;
+      if (kind === RAW_KIND.word) covered++;
     }
     score += wholeBest + SAME_MEANING_AGAIN * (wholeSum - wholeBest);
     for (const matches of optional) {
       const packed = matches.get(document);
       if (packed !== undefined && packed >= pack(MATCH.exact, FIELD_WEIGHT.alias)) score += OPTIONAL_WORD;
     }
-    const named = names.is(document, phrase) || ((aliasLengths[document] & phraseLengthBit) !== 0 && aliases[document].includes(phrase)) || naming.byPhrase?.has(document) === true;
+    const fact = facts[document];
+    const nameLength = (fact >>> FACT.lengthShift) & FACT.longName;
+    const partCount = (fact >>> FACT.partsShift) & FACT.manyParts;
+    const named =
+      ((fact & nameBits) === phraseName && names.is(document, phrase)) ||
+      ((fact & phraseAliasBit) !== 0 && aliases[document].includes(phrase)) ||
+      naming.byPhrase?.has(document) === true;
     if (named) score += NAMED_BONUS;
-    if (!wholeName) score -= UNEXPLAINED_PART * Math.max(0, parts[document] - covered);
-    score += prominenceWeight * LOG2_1P[prominence[document]];
-    if (logos[document] && !named && !naming.logosWanted) score -= LOGO_PENALTY;
+    if (!wholeName) score -= UNEXPLAINED_PART * Math.max(0, (partCount === FACT.manyParts ? parts[document] : partCount) - covered);
+    score += prominenceWeight * LOG2_1P[fact & 0xff];
+    if ((fact >>> FACT.logoShift) & 1 && !named && !naming.logosWanted) score -= LOGO_PENALTY;
     // Ties: fewer name parts, then the shorter name, then the sets' order (the document's
     // number, last: every key differs, so that exactly `limit` are above the k-th).
-    const rounded = Math.round(score * 16) * 2 ** 14 + (15 - Math.min(parts[document], 15)) * 2 ** 10 + (63 - Math.min(names.lengthOf(document), 63)) * 2 ** 4;
+    const rounded = Math.round(score * 16) * 2 ** 14 + (15 - partCount) * 2 ** 10 + (63 - nameLength) * 2 ** 4;
     scores[m] = rounded * order + (order - 1 - document);
   }
   const wanted = Math.min(limit, met.length);
@@ -175,31 +234,30 @@ export function rankByCoverage(input: RankingInput & { scratch: UnionScratch }, 
  * fewer: an icon with two of five words does not answer before one with four.
  */
 function union(input: RankingInput & { scratch: UnionScratch }, perWord: WordMatches[], allowed: (document: number) => boolean): Int32List {
-  const scratch = input.scratch;
-  if (scratch.marks.length !== input.documentCount) {
-    scratch.marks = new Int32Array(input.documentCount);
-    scratch.wordCounts = new Uint8Array(input.documentCount);
-  }
-  const mark = ++scratch.generation;
-  const met = scratch.met;
+  const met = input.scratch.met;
   met.length = 0;
-  let most = 0;
-  for (const matches of perWord) {
+  // Each document once: where an earlier word met it first (a bit of that word's, in the core's cache).
+  for (let w = 0; w < perWord.length; w++) {
+    const matches = perWord[w];
     for (let i = 0; i < matches.size; i++) {
       const document = matches.document(i);
-      if (scratch.marks[document] !== mark) {
-        if (!allowed(document)) continue;
-        scratch.marks[document] = mark;
-        scratch.wordCounts[document] = 0;
-        met.push(document);
-      }
-      most = Math.max(most, ++scratch.wordCounts[document]);
+      let earlier = false;
+      for (let e = 0; e < w && !earlier; e++) earlier = perWord[e].has(document);
+      if (!earlier && allowed(document)) met.push(document);
     }
   }
   if (met.length <= LARGE_UNION) return met;
   // In place: the documents with the most words or one fewer, in the order met.
+  const counts = input.scratch.wordCounts(met.length);
+  let most = 0;
+  for (let i = 0; i < met.length; i++) {
+    let count = 0;
+    for (const matches of perWord) if (matches.has(met.values[i])) count++;
+    counts[i] = count;
+    if (count > most) most = count;
+  }
   let kept = 0;
-  for (let i = 0; i < met.length; i++) if (scratch.wordCounts[met.values[i]] >= most - 1) met.values[kept++] = met.values[i];
+  for (let i = 0; i < met.length; i++) if (counts[i] >= most - 1) met.values[kept++] = met.values[i];
   met.length = kept;
   return met;
 }
