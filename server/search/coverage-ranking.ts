@@ -4,7 +4,7 @@
 import { FIELD_WEIGHT } from './index-builder.ts';
 import { fnv1a } from '../fnv1a.ts';
 import { Int32List } from './int32-list.ts';
-import { kthLargest } from './top-k.ts';
+import { TopKeys } from './top-k.ts';
 import { EXPLAINS, explainsOfRaw, MATCH, pack, packedOfRaw, RAW_VALUES, type WordMatches } from './word-matches.ts';
 import type { DocumentColumns, Naming, Ranked, RankingInput, SearchOptions } from './ranking-input.ts';
 
@@ -65,7 +65,7 @@ const SAME_MEANING_AGAIN = 0.4;
 const PROMINENCE = { everySet: 7, someSets: 3 };
 
 /**
- * Arrays a ranking reuses from search to search: the documents met, their scores and how many
+ * Arrays a ranking reuses from search to search: the documents met, the best keys, how many
  * words each has, and per document what ranking reads of it (facts()). A search
  * of two common words meets 10-40k icons, and allocating these per search was a sixth of the
  * server's time in the collector under a load of such searches.
@@ -74,8 +74,8 @@ export class UnionScratch {
   private counts = new Uint8Array(1024);
   readonly every = new Int32List();
   readonly met = new Int32List();
-  scores = new Float64Array(1024);
-  selection = new Float64Array(1024);
+  /** The best keys of a search. */
+  readonly best = new TopKeys();
   /** facts(): per document, what ranking reads of it, in one number; and which hashes some alias has. */
   private factsOf: Uint32Array | undefined;
   private aliasHashes: Uint32Array | undefined;
@@ -120,13 +120,6 @@ export class UnionScratch {
     return this.counts;
   }
 
-  /** `scores` and `selection` with room for `count`. */
-  roomFor(count: number): void {
-    if (this.scores.length >= count) return;
-    const size = 2 ** Math.ceil(Math.log2(count));
-    this.scores = new Float64Array(size);
-    this.selection = new Float64Array(size);
-  }
 }
 
 /**
@@ -155,27 +148,13 @@ export function rankByCoverage(input: RankingInput & { scratch: UnionScratch }, 
   const met = (every.length >= ENOUGH_WITH_EVERY_WORD || perWord.length === 1 ? every : union(input, perWord, allowed)).used;
   const facts = scratch.facts(input.columns);
   const prominenceWeight = options.allowed ? PROMINENCE.someSets : PROMINENCE.everySet;
-  scratch.roomFor(met.length);
-  const scores = scratch.scores;
   // A power of two above every document's number: a score's key holds the number below its score.
   const order = 2 ** Math.ceil(Math.log2(input.documentCount + 1));
-  scoreEach(met, perWord, optional, input.columns, facts, naming, scratch.mayBeAlias(naming.phrase), prominenceWeight, order, scores);
-  return { documents: best(met, scores, limit, scratch.selection), total: met.length };
-}
-
-/** The documents of the `limit` largest keys, largest first (`selection`: room to select in). */
-function best(met: Int32Array, scores: Float64Array, limit: number, selection: Float64Array): number[] {
-  const wanted = Math.min(limit, met.length);
-  let threshold = -Infinity;
-  if (wanted < met.length) {
-    const room = selection.subarray(0, met.length);
-    room.set(scores.subarray(0, met.length));
-    threshold = kthLargest(room, wanted);
-  }
-  const chosen: number[] = [];
-  for (let m = 0; m < met.length; m++) if (scores[m] >= threshold) chosen.push(m);
-  chosen.sort((a, b) => scores[b] - scores[a]);
-  return chosen.map((m) => met[m]);
+  // Every key differs (its last bits are the document's number, order - 1 - document): exactly `limit` are kept.
+  const best = scratch.best.reset(Math.max(limit, 1));
+  scoreEach(met, perWord, optional, input.columns, facts, naming, scratch.mayBeAlias(naming.phrase), prominenceWeight, order, best);
+  const documents = Array.from(best.sorted(), (key) => order - 1 - (key - Math.floor(key / order) * order));
+  return { documents, total: met.length };
 }
 
 /** The icons that `every` word matched as itself, the rarest word's first (`byRarity`: the words, rarest first). */
@@ -190,7 +169,7 @@ function withEveryWord(byRarity: WordMatches[], allowed: (document: number) => b
 }
 
 /**
- * Each icon met, scored into its key in `scores`. Its own function, called once a search: as part
+ * Each icon met, scored into its key, kept in `best` when among the best so far. Its own function, called once a search: as part
  * of rankByCoverage, whose other paths some searches never take, V8 ran this loop compiled on its
  * own from the interpreter and left it at each search's end (thousands of deoptimizations, 30-70
  * KB of boxed numbers a search).
@@ -205,7 +184,7 @@ function scoreEach(
   mayBeAlias: boolean,
   prominenceWeight: number,
   order: number,
-  scores: Float64Array,
+  best: TopKeys,
 ): void {
   const { names, aliases, parts } = columns;
   const { phrase } = naming;
@@ -255,7 +234,7 @@ function scoreEach(
     // Ties: fewer name parts, then the shorter name, then the sets' order (the document's
     // number, last: every key differs, so that exactly `limit` are above the k-th).
     const rounded = Math.round(score * 16) * 2 ** 14 + (15 - partCount) * 2 ** 10 + (63 - nameLength) * 2 ** 4;
-    scores[m] = rounded * order + (order - 1 - document);
+    best.add(rounded * order + (order - 1 - document));
   }
 }
 
