@@ -183,30 +183,31 @@ function scoreEach(
  * fewer: an icon with two of five words does not answer before one with four.
  */
 function union(input: RankingInput & { scratch: UnionScratch }, perWord: WordMatches[], allowed: (document: number) => boolean): Int32List {
+  const counts = input.scratch.wordCounts(input.documentCount);
   const met = input.scratch.met;
   met.length = 0;
-  // Each document once: where an earlier word met it first (a bit of that word's, in the core's cache).
-  for (let w = 0; w < perWord.length; w++) {
-    const matches = perWord[w];
+  let most = 0;
+  for (const matches of perWord) {
     for (let i = 0; i < matches.size; i++) {
       const document = matches.document(i);
-      let earlier = false;
-      for (let e = 0; e < w && !earlier; e++) earlier = perWord[e].has(document);
-      if (!earlier && allowed(document)) met.push(document);
+      const count = counts[document];
+      if (count === 0) {
+        if (!allowed(document)) continue;
+        met.push(document);
+      }
+      counts[document] = count + 1;
+      if (count + 1 > most) most = count + 1;
     }
   }
-  if (met.length <= LARGE_UNION) return met;
-  // In place: the documents with the most words or one fewer, in the order met.
-  const counts = input.scratch.wordCounts(met.length);
-  let most = 0;
-  for (let i = 0; i < met.length; i++) {
-    let count = 0;
-    for (const matches of perWord) if (matches.has(met.values[i])) count++;
-    counts[i] = count;
-    if (count > most) most = count;
-  }
+  // In place when they are many: the documents with the most words or one fewer, in the order
+  // met. Each count is zeroed for the next search.
+  const least = met.length > LARGE_UNION ? most - 1 : 0;
   let kept = 0;
-  for (let i = 0; i < met.length; i++) if (counts[i] >= most - 1) met.values[kept++] = met.values[i];
+  for (let i = 0; i < met.length; i++) {
+    const document = met.values[i];
+    if (counts[document] >= least) met.values[kept++] = document;
+    counts[document] = 0;
+  }
   met.length = kept;
   return met;
 }

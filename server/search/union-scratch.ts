@@ -17,7 +17,7 @@ const ALIAS_HASH_BITS = 2 ** 18;
  * server's time in the collector under a load of such searches.
  */
 export class UnionScratch {
-  private counts = new Uint8Array(1024);
+  private counts = new Uint8Array(0);
   readonly every = new Int32List();
   readonly met = new Int32List();
   /** The best keys of a search. */
@@ -60,10 +60,15 @@ export class UnionScratch {
     return (this.aliasHashes![at >>> 5] & (1 << (at & 31))) !== 0;
   }
 
-  /** Per document met, how many words it has (union()). */
-  wordCounts(count: number): Uint8Array {
-    if (this.counts.length < count) this.counts = new Uint8Array(2 ** Math.ceil(Math.log2(count)));
+  /**
+   * Per document, how many of a search's words met it (union()): one byte each, zero between
+   * searches (each search zeroes those it counted), where the marks of the union that last met
+   * each document took four.
+   */
+  wordCounts(documentCount: number): Uint8Array {
+    if (this.counts.length !== documentCount) this.counts = new Uint8Array(documentCount);
     return this.counts;
   }
+
 
 }
