@@ -113,11 +113,23 @@ export function createIconSetSearch(engine: IconSearch) {
 
 /** The icon's name, or an alias's when only an alias holds every word as typed (house: mdi:house, an alias of mdi:home). */
 function nameMatching(icon: IconHit, words: string[]): string {
-  const holds = (candidate: string) => {
-    const parts = candidate.split('-');
-    return words.every((word) => parts.includes(word));
-  };
+  const holds = (candidate: string) => words.every((word) => hasPart(candidate, word));
   return holds(icon.name) ? icon.name : (icon.aliases.find(holds) ?? icon.name);
 }
+
+/**
+ * Whether `part` (a word, without hyphens) is one of the hyphen-joined parts of `name`, without
+ * splitting it: each answer's icons were split into arrays of strings, one of the larger parts of
+ * what a search's answer allocated.
+ */
+function hasPart(name: string, part: string): boolean {
+  if (part.length === 0) return false;
+  for (let at = name.indexOf(part); at !== -1; at = name.indexOf(part, at + 1)) {
+    const end = at + part.length;
+    if ((at === 0 || name.charCodeAt(at - 1) === HYPHEN) && (end === name.length || name.charCodeAt(end) === HYPHEN)) return true;
+  }
+  return false;
+}
+const HYPHEN = 0x2d;
 
 export type IconSetSearch = ReturnType<typeof createIconSetSearch>;

@@ -2,10 +2,12 @@
 // sentences: an icon need not have every word. Each word adds what it found; each word of the
 // icon's name no query word explains costs; the concept more sets draw ranks higher.
 import { FIELD_WEIGHT } from './index-builder.ts';
-import { Int32List } from './int32-list.ts';
-import { kthLargest } from './top-k.ts';
-import { EXPLAINS, MATCH, pack, type WordMatches } from './word-matches.ts';
-import type { Naming, Ranked, RankingInput, SearchOptions } from './ranking-input.ts';
+import { fnv1a } from '../fnv1a.ts';
+import type { Int32List } from './int32-list.ts';
+import type { TopKeys } from './top-k.ts';
+import { FACT, type UnionScratch } from './union-scratch.ts';
+import { EXPLAINS, explainsOfRaw, MATCH, pack, packedOfRaw, RAW_VALUES, type WordMatches } from './word-matches.ts';
+import type { DocumentColumns, Naming, Ranked, RankingInput, SearchOptions } from './ranking-input.ts';
 
 /** Icons with every word that are enough to answer from, whatever the limit (the first answers do not depend on it). */
 const ENOUGH_WITH_EVERY_WORD = 200;
@@ -21,6 +23,25 @@ const LARGE_UNION = 20_000;
 const LOG2_1P = Float64Array.from({ length: 256 }, (_, n) => Math.log2(1 + n));
 /** What a word's weight counts for by how it matched (MATCH: typo, prefix, synonym, exact). */
 const MATCH_FACTOR = [0.5, 0.6, 0.9, 1];
+/**
+ * What a word's match, as WordMatches keeps it (raw()), adds and what it says of the name (RAW_KIND),
+ * read from a table: a common word's icons are thousands, and unpacking each was a fifth of a search.
+ */
+const RAW_KIND = { none: 0, nothing: 1, word: 2, whole: 3, wholeLent: 4 } as const;
+const RAW_GAINED = new Float64Array(RAW_VALUES);
+const RAW_KINDS = new Uint8Array(RAW_VALUES);
+for (let raw = 1; raw < RAW_VALUES; raw++) {
+  const packed = packedOfRaw(raw);
+  const match = Math.floor(packed / 1000);
+  if (packed < 0 || match >= MATCH_FACTOR.length) continue;
+  RAW_GAINED[raw] = (packed % 1000) * MATCH_FACTOR[match];
+  // A word of its name or an alias explains that word; an intent the icon draws, or what Font
+  // Awesome's icon of the whole name lends, explains all of it (mdi:map-marker is Font Awesome's
+  // location-dot).
+  const explains = match < MATCH.synonym ? EXPLAINS.nothing : explainsOfRaw(raw);
+  RAW_KINDS[raw] =
+    explains === EXPLAINS.whole ? (packed % 1000 === FIELD_WEIGHT.lent ? RAW_KIND.wholeLent : RAW_KIND.whole) : explains === EXPLAINS.word ? RAW_KIND.word : RAW_KIND.nothing;
+}
 /** Scores: a joining word the icon has ("zoom in"), a word of the icon's name no query word explains, a name the query gives, a logo. */
 const OPTIONAL_WORD = 8;
 const UNEXPLAINED_PART = 18;
@@ -39,41 +60,6 @@ const SAME_MEANING_AGAIN = 0.4;
  * concept most sets draw is the one people mean; within a few sets, their own words count more.
  */
 const PROMINENCE = { everySet: 7, someSets: 3 };
-
-/**
- * Arrays a ranking reuses from search to search: per document, the union that last met it and how
- * many words it has (no set, no zeroing per search); the documents met and their scores. A search
- * of two common words meets 10-40k icons, and allocating these per search was a sixth of the
- * server's time in the collector under a load of such searches.
- */
-export class UnionScratch {
-  marks = new Int32Array(0);
-  wordCounts = new Uint8Array(0);
-  generation = 0;
-  readonly every = new Int32List();
-  readonly met = new Int32List();
-  scores = new Float64Array(1024);
-  selection = new Float64Array(1024);
-  /** aliasLengths(): per document, a bit for each of its aliases' lengths (modulo 8). */
-  private aliasLengthBits: Uint8Array | undefined;
-
-  /**
-   * Per document, bit `n % 8` set when it has an alias `n` characters long: whether an icon's
-   * aliases may hold the name a query gives is one byte read, where reading each icon's list (a
-   * pointer's chase per icon met) was a quarter of a search over every set.
-   */
-  aliasLengths(aliases: readonly (readonly string[])[]): Uint8Array {
-    return (this.aliasLengthBits ??= Uint8Array.from(aliases, (list) => list.reduce((bits, alias) => bits | (1 << (alias.length % 8)), 0)));
-  }
-
-  /** `scores` and `selection` with room for `count`. */
-  roomFor(count: number): void {
-    if (this.scores.length >= count) return;
-    const size = 2 ** Math.ceil(Math.log2(count));
-    this.scores = new Float64Array(size);
-    this.selection = new Float64Array(size);
-  }
-}
 
 /**
  * Ranking over many sets, whose icons carry names and little else, for queries people write as
@@ -97,6 +83,21 @@ export function rankByCoverage(input: RankingInput & { scratch: UnionScratch }, 
   const { scratch } = input;
   const every = scratch.every;
   every.length = 0;
+  withEveryWord(byRarity, allowed, every);
+  const met = (every.length >= ENOUGH_WITH_EVERY_WORD || perWord.length === 1 ? every : union(input, perWord, allowed)).used;
+  const facts = scratch.facts(input.columns);
+  const prominenceWeight = options.allowed ? PROMINENCE.someSets : PROMINENCE.everySet;
+  // A power of two above every document's number: a score's key holds the number below its score.
+  const order = 2 ** Math.ceil(Math.log2(input.documentCount + 1));
+  // Every key differs (its last bits are the document's number, order - 1 - document): exactly `limit` are kept.
+  const best = scratch.best.reset(Math.max(limit, 1));
+  scoreEach(met, perWord, optional, input.columns, facts, naming, scratch.mayBeAlias(naming.phrase), prominenceWeight, order, best);
+  const documents = Array.from(best.sorted(), (key) => order - 1 - (key - Math.floor(key / order) * order));
+  return { documents, total: met.length };
+}
+
+/** The icons that `every` word matched as itself, the rarest word's first (`byRarity`: the words, rarest first). */
+function withEveryWord(byRarity: WordMatches[], allowed: (document: number) => boolean, every: Int32List): void {
   const rarest = byRarity[0];
   for (let i = 0; i < rarest.size; i++) {
     const document = rarest.document(i);
@@ -104,17 +105,33 @@ export function rankByCoverage(input: RankingInput & { scratch: UnionScratch }, 
     for (let w = 1; w < byRarity.length && hasEvery; w++) hasEvery = (byRarity[w].get(document) ?? -1) >= AS_ITSELF;
     if (hasEvery) every.push(document);
   }
-  const met = (every.length >= ENOUGH_WITH_EVERY_WORD || perWord.length === 1 ? every : union(input, perWord, allowed)).used;
-  const { names, aliases, parts, logos } = input.columns;
-  const prominence = input.columns.prominence!;
-  const prominenceWeight = options.allowed ? PROMINENCE.someSets : PROMINENCE.everySet;
+}
+
+/**
+ * Each icon met, scored into its key, kept in `best` when among the best so far. Its own function, called once a search: as part
+ * of rankByCoverage, whose other paths some searches never take, V8 ran this loop compiled on its
+ * own from the interpreter and left it at each search's end (thousands of deoptimizations, 30-70
+ * KB of boxed numbers a search).
+ */
+function scoreEach(
+  met: Int32Array,
+  perWord: readonly WordMatches[],
+  optional: readonly WordMatches[],
+  columns: DocumentColumns,
+  facts: Uint32Array,
+  naming: Naming,
+  mayBeAlias: boolean,
+  prominenceWeight: number,
+  order: number,
+  best: TopKeys,
+): void {
+  const { names, aliases, parts } = columns;
   const { phrase } = naming;
-  const aliasLengths = scratch.aliasLengths(aliases);
-  const phraseLengthBit = 1 << (phrase.length % 8);
-  scratch.roomFor(met.length);
-  const scores = scratch.scores;
-  // A power of two above every document's number: a score's key holds the number below its score.
-  const order = 2 ** Math.ceil(Math.log2(input.documentCount + 1));
+  // The phrase as a name: its length and hash bits, as facts() keeps them; as an alias: its bit, when some alias may be it.
+  const phraseHash = fnv1a(phrase);
+  const phraseName = (Math.min(phrase.length, FACT.longName) << FACT.lengthShift) | ((phraseHash & FACT.hashMask) << FACT.hashShift);
+  const nameBits = (FACT.longName << FACT.lengthShift) | (FACT.hashMask << FACT.hashShift);
+  const phraseAliasBit = mayBeAlias ? (1 << (phraseHash & 7)) << FACT.aliasShift : 0;
   for (let m = 0; m < met.length; m++) {
     const document = met[m];
     let score = 0;
@@ -122,51 +139,42 @@ export function rankByCoverage(input: RankingInput & { scratch: UnionScratch }, 
     let wholeName = false;
     let wholeBest = 0;
     let wholeSum = 0;
-    for (const matches of perWord) {
-      const packed = matches.get(document);
-      if (packed === undefined) continue;
-      const match = Math.floor(packed / 1000);
-      const gained = (packed % 1000) * MATCH_FACTOR[match];
-      // A word of its name or an alias explains that word; an intent the icon draws, or what
-      // Font Awesome's icon of the whole name lends, explains all of it (mdi:map-marker is Font
-      // Awesome's location-dot).
-      const explains = match < MATCH.synonym ? EXPLAINS.nothing : matches.explained(document);
-      if (explains === EXPLAINS.whole && packed % 1000 === FIELD_WEIGHT.lent) {
+    for (let w = 0; w < perWord.length; w++) {
+      const raw = perWord[w].raw(document);
+      const kind = RAW_KINDS[raw];
+      if (kind === RAW_KIND.none) continue;
+      const gained = RAW_GAINED[raw];
+      if (kind === RAW_KIND.wholeLent) {
         wholeName = true;
         wholeSum += gained;
         if (gained > wholeBest) wholeBest = gained;
         continue;
       }
-      if (explains === EXPLAINS.whole) wholeName = true;
+      if (kind === RAW_KIND.whole) wholeName = true;
       score += gained;
-      if (explains === EXPLAINS.word) covered++;
+      if (kind === RAW_KIND.word) covered++;
     }
     score += wholeBest + SAME_MEANING_AGAIN * (wholeSum - wholeBest);
     for (const matches of optional) {
       const packed = matches.get(document);
       if (packed !== undefined && packed >= pack(MATCH.exact, FIELD_WEIGHT.alias)) score += OPTIONAL_WORD;
     }
-    const named = names.is(document, phrase) || ((aliasLengths[document] & phraseLengthBit) !== 0 && aliases[document].includes(phrase)) || naming.byPhrase?.has(document) === true;
+    const fact = facts[document];
+    const nameLength = (fact >>> FACT.lengthShift) & FACT.longName;
+    const partCount = (fact >>> FACT.partsShift) & FACT.manyParts;
+    const named =
+      ((fact & nameBits) === phraseName && names.is(document, phrase)) ||
+      ((fact & phraseAliasBit) !== 0 && aliases[document].includes(phrase)) ||
+      naming.byPhrase?.has(document) === true;
     if (named) score += NAMED_BONUS;
-    if (!wholeName) score -= UNEXPLAINED_PART * Math.max(0, parts[document] - covered);
-    score += prominenceWeight * LOG2_1P[prominence[document]];
-    if (logos[document] && !named && !naming.logosWanted) score -= LOGO_PENALTY;
+    if (!wholeName) score -= UNEXPLAINED_PART * Math.max(0, (partCount === FACT.manyParts ? parts[document] : partCount) - covered);
+    score += prominenceWeight * LOG2_1P[fact & 0xff];
+    if ((fact >>> FACT.logoShift) & 1 && !named && !naming.logosWanted) score -= LOGO_PENALTY;
     // Ties: fewer name parts, then the shorter name, then the sets' order (the document's
     // number, last: every key differs, so that exactly `limit` are above the k-th).
-    const rounded = Math.round(score * 16) * 2 ** 14 + (15 - Math.min(parts[document], 15)) * 2 ** 10 + (63 - Math.min(names.lengthOf(document), 63)) * 2 ** 4;
-    scores[m] = rounded * order + (order - 1 - document);
+    const rounded = Math.round(score * 16) * 2 ** 14 + (15 - partCount) * 2 ** 10 + (63 - nameLength) * 2 ** 4;
+    best.add(rounded * order + (order - 1 - document));
   }
-  const wanted = Math.min(limit, met.length);
-  let threshold = -Infinity;
-  if (wanted < met.length) {
-    const selection = scratch.selection.subarray(0, met.length);
-    selection.set(scores.subarray(0, met.length));
-    threshold = kthLargest(selection, wanted);
-  }
-  const chosen: number[] = [];
-  for (let m = 0; m < met.length; m++) if (scores[m] >= threshold) chosen.push(m);
-  chosen.sort((a, b) => scores[b] - scores[a]);
-  return { documents: chosen.map((m) => met[m]), total: met.length };
 }
 
 /**
@@ -175,31 +183,31 @@ export function rankByCoverage(input: RankingInput & { scratch: UnionScratch }, 
  * fewer: an icon with two of five words does not answer before one with four.
  */
 function union(input: RankingInput & { scratch: UnionScratch }, perWord: WordMatches[], allowed: (document: number) => boolean): Int32List {
-  const scratch = input.scratch;
-  if (scratch.marks.length !== input.documentCount) {
-    scratch.marks = new Int32Array(input.documentCount);
-    scratch.wordCounts = new Uint8Array(input.documentCount);
-  }
-  const mark = ++scratch.generation;
-  const met = scratch.met;
+  const counts = input.scratch.wordCounts(input.documentCount);
+  const met = input.scratch.met;
   met.length = 0;
   let most = 0;
   for (const matches of perWord) {
     for (let i = 0; i < matches.size; i++) {
       const document = matches.document(i);
-      if (scratch.marks[document] !== mark) {
+      const count = counts[document];
+      if (count === 0) {
         if (!allowed(document)) continue;
-        scratch.marks[document] = mark;
-        scratch.wordCounts[document] = 0;
         met.push(document);
       }
-      most = Math.max(most, ++scratch.wordCounts[document]);
+      counts[document] = count + 1;
+      if (count + 1 > most) most = count + 1;
     }
   }
-  if (met.length <= LARGE_UNION) return met;
-  // In place: the documents with the most words or one fewer, in the order met.
+  // In place when they are many: the documents with the most words or one fewer, in the order
+  // met. Each count is zeroed for the next search.
+  const least = met.length > LARGE_UNION ? most - 1 : 0;
   let kept = 0;
-  for (let i = 0; i < met.length; i++) if (scratch.wordCounts[met.values[i]] >= most - 1) met.values[kept++] = met.values[i];
+  for (let i = 0; i < met.length; i++) {
+    const document = met.values[i];
+    if (counts[document] >= least) met.values[kept++] = document;
+    counts[document] = 0;
+  }
   met.length = kept;
   return met;
 }

@@ -59,6 +59,14 @@ export class IconNames {
     return this.starts[id + 1] - this.starts[id];
   }
 
+  /** fnv1a() of the name of `document`, without making its string (a byte is a character). */
+  hashOf(document: number): number {
+    const id = this.ids[document];
+    let hash = 0x811c9dc5;
+    for (let i = this.starts[id], end = this.starts[id + 1]; i < end; i++) hash = Math.imul(hash ^ this.text[i], 0x01000193);
+    return hash | 0;
+  }
+
   /** Whether the name of `document` is `name`, without making its string. */
   is(document: number, name: string): boolean {
     const id = this.ids[document];

@@ -38,6 +38,12 @@ interface Arrays {
   via: Int32Array | undefined;
 }
 
+/** How many values raw() may answer: a packed match below 4,096, EXPLAINS above it. */
+export const RAW_VALUES = (EXPLAINS.whole + 1) << EXPLAINS_SHIFT;
+/** pack(...) of a raw() value (not 0), and its EXPLAINS. */
+export const packedOfRaw = (raw: number) => (raw & PACKED_MASK) - 1;
+export const explainsOfRaw = (raw: number) => raw >> EXPLAINS_SHIFT;
+
 export class WordMatches {
   /** Released arrays (zeroed where matched), by the size of the index they were made for. */
   private static readonly free = new Map<number, Arrays[]>();
@@ -72,9 +78,19 @@ export class WordMatches {
     return this.met[i];
   }
 
+  /** Whether `document` was matched. */
+  has(document: number): boolean {
+    return this.packed[document] !== 0;
+  }
+
   get(document: number): number | undefined {
     const value = this.packed[document];
     return value === 0 ? undefined : (value & PACKED_MASK) - 1;
+  }
+
+  /** The match of `document` as kept (0: not matched): what `get` and `explained` read, for a ranking's tables (RAW_VALUES). */
+  raw(document: number): number {
+    return this.packed[document];
   }
 
   /** What the best match of `document` explains of its name (EXPLAINS). */
