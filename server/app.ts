@@ -109,7 +109,7 @@ export function createApp({ database, config, logger, ...options }: AppDeps) {
   const iconSets = createIconSetsService(iconSetsRepo, config.iconSetCacheBytes);
   // The one search engine over every icon (the open sets and Font Awesome's), and the Iconify API's reading of it.
   // Kept between starts beside a SQLite file (not for a database in memory, nor on PostgreSQL).
-  const iconSearch = createIconSearch({ sets: iconSets, repo: searchRepo, releases, logger, indexFile: searchIndexFile(database) });
+  const iconSearch = createIconSearch({ sets: iconSets, repo: searchRepo, releases, logger, indexFile: searchIndexFile(database), resultsBytes: config.searchCacheBytes });
   const iconSetSearch = createIconSetSearch(iconSearch);
   releases.onChange(() => iconSearch.drop());
   // Errors the Iconify API's handler met, for Express's error handler to answer.
@@ -254,6 +254,7 @@ export function createApp({ database, config, logger, ...options }: AppDeps) {
     { part: 'icon_sets', budget: config.iconSetCacheBytes, bytes: iconSets.keptBytes },
     { part: 'graphql_documents', budget: config.graphqlCacheBytes, bytes: () => documentStore.bytes + compiled.bytes + admission.checkBytes() },
     { part: 'search_results', budget: config.searchCacheBytes, bytes: search.resultsBytes },
+    { part: 'icon_search_results', budget: config.searchCacheBytes, bytes: iconSearch.resultsBytes },
   ];
   return {
     app,

@@ -133,6 +133,11 @@ describe('open icon sets', function () {
       expect(await squareBody('<path d="M0 0h24v24H0z"/>')).to.equal('<path d="M0 0h24v24H0z"/>');
       await revalidated(v2Tag);
       expect(await countRows(database, (t) => t.iconifyIcons)).to.equal(4);
+      // A search asked twice is kept (a picker's repeated keystrokes), for the sets as they are.
+      const squares = async () => (await app.iconSearch.find({ query: 'square', prefixes: ['tiny'], limit: 32 })).icons.map((icon) => icon.id);
+      expect(await squares()).to.deep.equal(['tiny:square']);
+      expect(await squares()).to.deep.equal(['tiny:square']);
+      expect(app.memory.find((part) => part.part === 'icon_search_results')!.bytes()).to.be.greaterThan(0);
 
       expect(await removeIconSets(database, ['tiny', 'absent'])).to.deep.equal(['tiny']);
       for (let tries = 0; tries < 50 && (await app.http.get('/iconify/tiny.json?icons=square')).status !== 404; tries++) {
@@ -140,6 +145,7 @@ describe('open icon sets', function () {
         await app.releases.refresh();
       }
       await app.http.get('/iconify/tiny.json?icons=square').expect(404);
+      expect(await squares(), 'a kept search of a removed set').to.deep.equal([]);
     });
   });
 

@@ -2,6 +2,8 @@
 // engine (open-sets-index.ts, search-index.ts). The Iconify API's /search and /keywords, the icon
 // browser and the MCP server's search tool all ask it. The index is built after a start (and at the
 // first search before that), and dropped when sets or releases change.
+import { LRUCache } from 'lru-cache';
+import { createSeenOnce } from '../http/seen-once.ts';
 import { inPrefixFilter } from '../iconify/query-values.ts';
 import { reloadable } from '../iconify/reloadable.ts';
 import type { IconSetsService } from '../iconify/icon-sets.service.ts';
@@ -44,9 +46,36 @@ export interface IconSearchDeps {
   logger?: Logger;
   /** Where the index is kept between starts (beside a SQLite file); none: built at every start. */
   indexFile?: string;
+  /** Bytes of ranked results kept (SEARCH_CACHE_MB). */
+  resultsBytes?: number;
 }
 
-export function createIconSearch({ sets, repo, releases, logger, indexFile }: IconSearchDeps) {
+/** A search's ranked icons as kept: the index's documents, and how many matched. */
+interface Kept {
+  built: OpenSetsIndex;
+  documents: Int32Array;
+  total: number;
+}
+
+/** Answers remembered as asked once (a hash each: 64 KB). */
+const SEEN_ONCE_SLOTS = 16_384;
+
+export function createIconSearch({ sets, repo, releases, logger, indexFile, resultsBytes = 2 * 1024 * 1024 }: IconSearchDeps) {
+  // A picker's box sends what people type, and people type the same starts ("acco", "arro"): the
+  // ranked documents of a query are kept from the second time it is asked (a query asked once, as
+  // most sentences are, would only push out the others), for the index they were ranked in.
+  const results = new LRUCache<string, Kept>({ maxSize: resultsBytes, sizeCalculation: (kept, key) => 64 + key.length * 2 + kept.documents.byteLength });
+  const secondTime = createSeenOnce(SEEN_ONCE_SLOTS);
+  /** The ranked documents of `query`, kept or found now. */
+  const rank = (built: OpenSetsIndex, query: IconQuery): { documents: ArrayLike<number>; total: number; why?: string[][] } => {
+    if (query.explain) return built.index.find(query.query, { limit: query.limit, allowed: filterOf(built, query), explain: true, endings: query.endings });
+    const key = `${query.limit}|${query.endings ? 1 : 0}|${query.palette ?? ''}|${query.category ?? ''}|${query.prefixes?.join(',') ?? ''}|${query.query}`;
+    const kept = results.get(key);
+    if (kept?.built === built) return kept;
+    const found = built.index.find(query.query, { limit: query.limit, allowed: filterOf(built, query), endings: query.endings });
+    if (secondTime(key)) results.set(key, { built, documents: Int32Array.from(found.documents), total: found.total });
+    return found;
+  };
   /** The sets searched, the release lending meanings, and the key of an index built from them. */
   const sources = async () => {
     const searchable = (await sets.list()).filter((set) => set.info && !set.info.hidden);
@@ -89,7 +118,12 @@ export function createIconSearch({ sets, repo, releases, logger, indexFile }: Ic
 
   return {
     /** Drops the index (sets or releases changed): rebuilt at the next search. */
-    drop: (): void => index.drop(),
+    drop: (): void => {
+      index.drop();
+      results.clear();
+    },
+    /** Bytes of kept results, counted against their budget. */
+    resultsBytes: (): number => results.calculatedSize,
     /** Builds the index now (after a start, so that the first search finds it). */
     warm: async (): Promise<void> => void (await index.get()),
     /** Whether the index is kept in its file for what is loaded now: then reading it is quick (before listening). */
@@ -105,8 +139,8 @@ export function createIconSearch({ sets, repo, releases, logger, indexFile }: Ic
     /** The icons matching `query`, best first, and how many matched. */
     async find(query: IconQuery): Promise<{ total: number; icons: IconHit[] }> {
       const built = await index.get();
-      const found = built.index.find(query.query, { limit: query.limit, allowed: filterOf(built, query), explain: query.explain, endings: query.endings });
-      const icons = found.documents.map((document, i): IconHit => {
+      const found = rank(built, query);
+      const icons = Array.from(found.documents, (document, i): IconHit => {
         const prefix = built.sets[built.documentSet[document]].prefix;
         const name = built.index.nameOf(document);
         return { id: `${prefix}:${name}`, prefix, name, aliases: built.index.aliasesOf(document), ...(found.why ? { why: found.why[i] } : {}) };
