@@ -3,6 +3,7 @@
 // as strings cost ~12 MiB of heap (and kept their file's 6 MB text alive as slices); packed, ~7
 // MiB outside the heap, read back from the kept index without making a string each. Names are
 // lowercase ASCII words joined by hyphens (validated at import), so a byte is a character.
+import { FNV_OFFSET, FNV_PRIME } from '../fnv1a.ts';
 
 export class IconNames {
   /** The distinct names' characters, one after another. */
@@ -62,8 +63,8 @@ export class IconNames {
   /** fnv1a() of the name of `document`, without making its string (a byte is a character). */
   hashOf(document: number): number {
     const id = this.ids[document];
-    let hash = 0x811c9dc5;
-    for (let i = this.starts[id], end = this.starts[id + 1]; i < end; i++) hash = Math.imul(hash ^ this.text[i], 0x01000193);
+    let hash = FNV_OFFSET;
+    for (let i = this.starts[id], end = this.starts[id + 1]; i < end; i++) hash = Math.imul(hash ^ this.text[i], FNV_PRIME);
     return hash | 0;
   }
 
