@@ -9,6 +9,8 @@ import type { DocumentColumns } from './ranking-input.ts';
 export const FACT = { partsShift: 8, manyParts: 15, logoShift: 12, lengthShift: 13, longName: 63, hashShift: 19, hashMask: 31, aliasShift: 24 } as const;
 /** Bits of the filter of every alias's hash (32 KB): a phrase no alias has is known in one read. */
 const ALIAS_HASH_BITS = 2 ** 18;
+/** The filter's bit for a hash. */
+const aliasFilterBit = (hash: number) => (hash >>> 0) % ALIAS_HASH_BITS;
 
 /**
  * Arrays a ranking reuses from search to search: the documents met, the best keys, how many
@@ -45,7 +47,8 @@ export class UnionScratch {
       for (const alias of aliases[d]) {
         const hash = fnv1a(alias);
         aliasBits |= 1 << (hash & 7);
-        aliasHashes[(hash >>> 0) % ALIAS_HASH_BITS >>> 5] |= 1 << ((hash >>> 0) % ALIAS_HASH_BITS & 31);
+        const bit = aliasFilterBit(hash);
+        aliasHashes[bit >>> 5] |= 1 << (bit & 31);
       }
       const name = prominence[d] | (Math.min(parts[d], FACT.manyParts) << FACT.partsShift) | (logos[d] << FACT.logoShift) | (Math.min(names.lengthOf(d), FACT.longName) << FACT.lengthShift);
       facts[d] = (name | ((names.hashOf(d) & FACT.hashMask) << FACT.hashShift) | (aliasBits << FACT.aliasShift)) >>> 0;
@@ -56,8 +59,8 @@ export class UnionScratch {
 
   /** Whether some document may have `phrase` as an alias (false: none has; facts() first). */
   mayBeAlias(phrase: string): boolean {
-    const at = (fnv1a(phrase) >>> 0) % ALIAS_HASH_BITS;
-    return (this.aliasHashes![at >>> 5] & (1 << (at & 31))) !== 0;
+    const bit = aliasFilterBit(fnv1a(phrase));
+    return (this.aliasHashes![bit >>> 5] & (1 << (bit & 31))) !== 0;
   }
 
   /**
@@ -69,6 +72,4 @@ export class UnionScratch {
     if (this.counts.length !== documentCount) this.counts = new Uint8Array(documentCount);
     return this.counts;
   }
-
-
 }

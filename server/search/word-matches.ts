@@ -78,11 +78,6 @@ export class WordMatches {
     return this.met[i];
   }
 
-  /** Whether `document` was matched. */
-  has(document: number): boolean {
-    return this.packed[document] !== 0;
-  }
-
   get(document: number): number | undefined {
     const value = this.packed[document];
     return value === 0 ? undefined : (value & PACKED_MASK) - 1;
