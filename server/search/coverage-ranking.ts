@@ -108,10 +108,10 @@ function withEveryWord(byRarity: WordMatches[], allowed: (document: number) => b
 }
 
 /**
- * Each icon met, scored into its key, kept in `best` when among the best so far. Its own function, called once a search: as part
- * of rankByCoverage, whose other paths some searches never take, V8 ran this loop compiled on its
- * own from the interpreter and left it at each search's end (thousands of deoptimizations, 30-70
- * KB of boxed numbers a search).
+ * Each icon met, scored into its key, kept in `best` when among the best so far. Its own function,
+ * called once a search: as part of rankByCoverage, whose other paths some searches never take, V8
+ * ran this loop compiled on its own from the interpreter and left it at each search's end
+ * (thousands of deoptimizations, 30-70 KB of boxed numbers a search).
  */
 function scoreEach(
   met: Int32Array,
