@@ -94,6 +94,20 @@ describe('open icon sets', function () {
       expect(outcomes.map((o) => [o.prefix, o.status])).to.deep.equal([['good', 'added'], ['broken', 'added']]);
     });
 
+    it('completes a typed start by its commonest word, however many icons have it: "circ" is the circles, not only circa', async () => {
+      // More icons with "circle" than a start reads of several words (8,000), and a shorter, rarer word.
+      const icons = Object.fromEntries([...Array.from({ length: 9_000 }, (_, n) => `circle-${n}`), 'circa'].map((name) => [name, { body: '<circle cx="12" cy="12" r="9"/>' }]));
+      await addIconSets(database, writeSet('circles.json', { ...tinySet('circles', '1.0.0'), icons, aliases: {} }));
+      const app = await buildTestApp({ database });
+      try {
+        const { body } = await app.http.get('/iconify/search?query=circ&limit=64').expect(200);
+        expect(body.icons).to.have.length(64);
+        expect(body.icons.slice(0, 2)).to.deep.equal(['circles:circle-0', 'circles:circle-1']);
+      } finally {
+        await app.close();
+      }
+    });
+
     it('replaces a set whole with a newer version; keeps it for an older one unless asked', async () => {
       // The server on one connection, the seed command's writes on another (SQLite: the same file).
       const served = onPostgres ? database : sqliteDatabase(await loadedSqlite(join(temp, 'sets.sqlite'), () => {}));

@@ -15,7 +15,7 @@
 // up and the concept more sets draw ranks higher (coverage-ranking.ts).
 //
 // Cost is bounded whatever the query: a word reads at most WORD_POSTINGS postings, a prefix
-// PREFIX_POSTINGS (its shortest words first), and a query that matches many icons orders only the
+// PREFIX_POSTINGS (its commonest words first), and a query that matches many icons orders only the
 // best `limit` of them in full (a numeric key per icon, then a selection).
 import semver from 'semver';
 import { stemmer } from 'stemmer';
@@ -43,7 +43,8 @@ const SYNONYM_SUPPORT = 0.5;
 const UNDONE_OR_REPEATED = /^(?:un|re)([a-z]{3,})$/;
 /**
  * Postings a query word reads as the start of longer words, at most: "a" starts words in every
- * other icon of 380k. Past it, the shortest words are read (nearest to what was typed).
+ * other icon of 380k. Past it, the commonest words are read, the commonest at least, whatever its
+ * count ("circ" is circle, in 11k icons, not only the rarer and shorter circa).
  */
 const PREFIX_POSTINGS = 8_000;
 /**
@@ -491,7 +492,7 @@ export class SearchIndex {
 
   /**
    * The own words that `word` starts (longer than it), as many as PREFIX_POSTINGS postings allow:
-   * all when they fit, else the shortest first.
+   * all when they fit, else the commonest first (the likeliest completion of what is typed).
    */
   private prefixTokens(word: string): number[] {
     const { tokens, tokenKinds, postingStart } = this.postings;
@@ -501,10 +502,10 @@ export class SearchIndex {
     const own: number[] = [];
     for (let t = from; t < to; t++) if (tokenKinds[t] & OWN_WORD) own.push(t);
     if (postingStart[to] - postingStart[from] <= PREFIX_POSTINGS) return own;
-    own.sort((a, b) => tokens[a].length - tokens[b].length || a - b);
+    own.sort((a, b) => postingStart[b + 1] - postingStart[b] - (postingStart[a + 1] - postingStart[a]) || tokens[a].length - tokens[b].length || a - b);
     let read = 0;
     let taken = 0;
-    while (taken < own.length && read + postingStart[own[taken] + 1] - postingStart[own[taken]] <= PREFIX_POSTINGS) {
+    while (taken < own.length && (taken === 0 || read + postingStart[own[taken] + 1] - postingStart[own[taken]] <= PREFIX_POSTINGS)) {
       read += postingStart[own[taken] + 1] - postingStart[own[taken]];
       taken++;
     }
