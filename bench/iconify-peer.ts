@@ -11,6 +11,7 @@
 // one each request, 500 asked again and again, as a page's visitors do, and one URL of mdi and one
 // of lucide repeated), one SVG repeated (/mdi/home.svg?height=24), and /collection?prefix=mdi.
 // Needs wrk (`apt-get install wrk`) and a few GB under /tmp (the peer splits every set into its cache).
+// BENCH_CASES runs only the loads whose names contain it; BENCH_PORT moves the servers' ports.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,8 +19,9 @@ import { join, resolve } from 'node:path';
 import * as tar from 'tar';
 import { assertPortFree, iconifyJsonTarball, percentile, rssMiB, send, spawnServer } from './support.ts';
 
-const OURS_PORT = 4741;
-const PEER_PORT = 4743;
+/** Ours listens on BENCH_PORT (4741), the peer two above: benches of two worktrees side by side. */
+const OURS_PORT = Number(process.env.BENCH_PORT ?? 4741);
+const PEER_PORT = OURS_PORT + 2;
 const SECONDS = process.env.BENCH_SECONDS ?? '5';
 /** Seconds of each load run first, unmeasured. */
 const WARM_UP_SECONDS = process.env.BENCH_WARM_UP_SECONDS ?? '2';
@@ -111,7 +113,7 @@ interface Case {
   probe: string;
   script?: (base: string) => string;
 }
-const cases: Case[] = [
+const allCases: Case[] = [
   {
     // A random one each request, 64 icons asked: a picker's box as a word is typed.
     name: 'search as typed (random 4-letter prefixes)',
@@ -148,6 +150,8 @@ const cases: Case[] = [
   { name: 'one SVG repeated (mdi home, height 24)', probe: '/mdi/home.svg?height=24' },
   { name: '/collection?prefix=mdi', probe: '/collection?prefix=mdi' },
 ];
+/** BENCH_CASES: only the loads whose names contain it ("search": issue 43's two); else all. */
+const cases = allCases.filter(({ name }) => name.includes(process.env.BENCH_CASES ?? ''));
 
 interface Server {
   label: string;

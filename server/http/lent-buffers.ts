@@ -10,7 +10,8 @@ const SLAB_BYTES = 16 * 1024;
 /** Slabs kept for the next responses: as many as connections typically write at once. */
 const SLABS_KEPT = 32;
 
-export function createLentBuffers() {
+/** `slabBytes`: the longest answer lent a slab (searches name dozens of sets' infos: 10-60 KB). */
+export function createLentBuffers(slabBytes = SLAB_BYTES, slabsKept = SLABS_KEPT) {
   const free: Buffer[] = [];
   return {
     /**
@@ -18,10 +19,10 @@ export function createLentBuffers() {
      * when the response fails: that slab is left to the collector), or a buffer of their own.
      */
     lend(length: number, res: ServerResponse): Buffer {
-      if (length > SLAB_BYTES) return Buffer.allocUnsafeSlow(length);
-      const slab = free.pop() ?? Buffer.allocUnsafeSlow(SLAB_BYTES);
+      if (length > slabBytes) return Buffer.allocUnsafeSlow(length);
+      const slab = free.pop() ?? Buffer.allocUnsafeSlow(slabBytes);
       res.once('finish', () => {
-        if (free.length < SLABS_KEPT) free.push(slab);
+        if (free.length < slabsKept) free.push(slab);
       });
       return slab.subarray(0, length);
     },

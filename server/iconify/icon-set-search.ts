@@ -84,14 +84,22 @@ export function createIconSetSearch(engine: IconSearch) {
       if (words.length === 0) return { names: [], prefixes: [] };
       // "mdi home": a first word that is a set's prefix may name the set (as Iconify reads it) or
       // be a word of the names: icons of that set come first, then the rest.
-      if (words.length > 1 && !params.prefixes && !params.firstWordIsWord && (await engine.prefixes()).includes(words[0])) {
+      if (words.length > 1 && !params.prefixes && !params.firstWordIsWord && (await engine.isPrefix(words[0]))) {
         const inSet = await this.search({ ...params, words: words.slice(1), prefixes: [words[0]] });
         const asWord = await this.search({ ...params, firstWordIsWord: true });
         const names = [...new Set([...inSet.names, ...asWord.names])].slice(0, params.limit);
         return { names, prefixes: [...new Set(names.map((name) => name.slice(0, name.indexOf(':'))))] };
       }
       const found = await engine.find({ query: words.join(' '), prefixes: params.prefixes, category: params.category, palette: params.palette, limit: params.limit, endings: params.partial });
-      return { names: found.icons.map((icon) => `${icon.prefix}:${nameMatching(icon, words)}`), prefixes: [...new Set(found.icons.map((icon) => icon.prefix))] };
+      // One loop, no callback a hit: this step was a fifth of what a search allocated.
+      const names: string[] = new Array(found.icons.length);
+      const prefixes = new Set<string>();
+      for (let i = 0; i < found.icons.length; i++) {
+        const icon = found.icons[i];
+        names[i] = `${icon.prefix}:${nameMatching(icon, words)}`;
+        prefixes.add(icon.prefix);
+      }
+      return { names, prefixes: [...prefixes] };
     },
 
     /** /keywords: words of icon names starting with `given` (and, for `keyword`, ending with it). */
@@ -113,8 +121,14 @@ export function createIconSetSearch(engine: IconSearch) {
 
 /** The icon's name, or an alias's when only an alias holds every word as typed (house: mdi:house, an alias of mdi:home). */
 function nameMatching(icon: IconHit, words: string[]): string {
-  const holds = (candidate: string) => words.every((word) => hasPart(candidate, word));
-  return holds(icon.name) ? icon.name : (icon.aliases.find(holds) ?? icon.name);
+  if (holdsEvery(icon.name, words)) return icon.name;
+  for (const alias of icon.aliases) if (holdsEvery(alias, words)) return alias;
+  return icon.name;
+}
+
+function holdsEvery(candidate: string, words: string[]): boolean {
+  for (const word of words) if (!hasPart(candidate, word)) return false;
+  return true;
 }
 
 /**

@@ -35,7 +35,10 @@ const CALLBACK = /^[a-z0-9_.]+$/i;
 /** The callback of icon data asked for as .js without one (what the oldest clients expect). */
 const DEFAULT_CALLBACK = 'SimpleSVG._loaderCallback';
 const VERSION_TEXT = 'iconmeta, serving the Iconify API';
-const COMMA = Buffer.from(',');
+const COMMA = 0x2c;
+/** Search answers up to this long are written into a lent slab, and this many slabs are kept. */
+const SEARCH_SLAB_BYTES = 64 * 1024;
+const SEARCH_SLABS_KEPT = 16;
 
 const PART = '[a-z0-9-]+';
 const ICONS_JSON = new RegExp(`^/(${PART})(?:\\.json|/icons\\.json)$`);
@@ -90,6 +93,9 @@ export function createIconifyHandler({ sets, search, cache, path: base, staticHe
   const secondTime = createSeenOnce(SEEN_ONCE_SLOTS);
   // What an answer sent once is written into (an icon batch from a kept set).
   const lent = createLentBuffers();
+  // ... and a search's (most name dozens of sets, whose infos make 10-60 KB): a new buffer each
+  // lived until a major collection, and a load of new searches grew the RSS by 20-40 MiB.
+  const lentToSearches = createLentBuffers(SEARCH_SLAB_BYTES, SEARCH_SLABS_KEPT);
 
   /**
    * Sends the answer built for this URL, and keeps it under `keepAs` when given (its URL came
@@ -250,7 +256,8 @@ export function createIconifyHandler({ sets, search, cache, path: base, staticHe
     return bytes;
   };
 
-  const searchAnswer = async (query: Query) => {
+  /** `allocate`: where the answer's bytes go (a lent slab when sent once), else an own buffer. */
+  const searchAnswer = async (query: Query, allocate?: Allocate) => {
     const parsed = parseSearchQuery(query);
     if (!parsed.ok) throw new IconifyError(400);
     const found = await search.search(parsed.value);
@@ -266,16 +273,26 @@ export function createIconifyHandler({ sets, search, cache, path: base, staticHe
     }
     // Written as bytes: each set's info is kept encoded (a search may name dozens of sets, 10-30
     // KB of infos, which as strings joined, then encoded, were most of what a search allocated).
-    const parts: Buffer[] = [Buffer.from(`{"icons":${JSON.stringify(icons)},"total":${found.names.length},"limit":${limit},"start":${start},"collections":{`)];
+    const head = `{"icons":${JSON.stringify(icons)},"total":${found.names.length},"limit":${limit},"start":${start},"collections":{`;
+    const tail = `},"request":${JSON.stringify(query)}}`;
+    const infos: Buffer[] = [];
+    let length = Buffer.byteLength(head) + Buffer.byteLength(tail);
     for (const prefix of found.prefixes) {
-      const set = await sets.get(prefix);
+      // The search read the set list: a promise a set (of dozens) was a third of what it allocated.
+      const set = sets.peek(prefix) ?? (await sets.get(prefix));
       const info = set && infoBytes(set);
       if (!info) continue;
-      if (parts.length > 1) parts.push(COMMA);
-      parts.push(info);
+      length += info.length + (infos.length > 0 ? 1 : 0);
+      infos.push(info);
     }
-    parts.push(Buffer.from(`},"request":${JSON.stringify(query)}}`));
-    return { ...wrapped(query, Buffer.concat(parts)), cacheControl: CACHE_LIST };
+    const bytes = allocate ? allocate(length) : Buffer.allocUnsafe(length);
+    let at = bytes.write(head, 0);
+    for (let i = 0; i < infos.length; i++) {
+      if (i > 0) bytes[at++] = COMMA;
+      at += infos[i].copy(bytes, at);
+    }
+    bytes.write(tail, at);
+    return { ...wrapped(query, bytes), cacheControl: CACHE_LIST };
   };
 
   const keywords = async (query: Query) => {
@@ -318,8 +335,10 @@ export function createIconifyHandler({ sets, search, cache, path: base, staticHe
           return await answer(req, res, keepAs, () => collection(query));
         case '/last-modified':
           return await answer(req, res, keepAs, () => lastModified(query));
-        case '/search':
-          return await answer(req, res, keepAs, () => searchAnswer(query));
+        case '/search': {
+          const allocate = keepAs === undefined ? (length: number) => lentToSearches.lend(length, res) : undefined;
+          return await answer(req, res, keepAs, () => searchAnswer(query, allocate));
+        }
         case '/keywords':
           return await answer(req, res, keepAs, () => keywords(query));
         case '/version':

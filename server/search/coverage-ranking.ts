@@ -164,7 +164,7 @@ function scoreEach(
     const partCount = (fact >>> FACT.partsShift) & FACT.manyParts;
     const named =
       ((fact & nameBits) === phraseName && names.is(document, phrase)) ||
-      ((fact & phraseAliasBit) !== 0 && aliases[document].includes(phrase)) ||
+      ((fact & phraseAliasBit) !== 0 && aliases.has(document, phrase)) ||
       naming.byPhrase?.has(document) === true;
     if (named) score += NAMED_BONUS;
     if (!wholeName) score -= UNEXPLAINED_PART * Math.max(0, (partCount === FACT.manyParts ? parts[document] : partCount) - covered);

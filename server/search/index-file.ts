@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import { open, rename, rm, writeFile, type FileHandle } from 'node:fs/promises';
 import type { Postings } from './index-builder.ts';
 import type { IndexedSet, OpenSetsIndex } from './open-sets-index.ts';
+import { IconAliases } from './icon-aliases.ts';
 import { IconNames } from './icon-names.ts';
 import { SearchIndex, type DocumentColumns } from './search-index.ts';
 import intents from './ui-intents.json' with { type: 'json' };
@@ -54,8 +55,8 @@ export async function writeIndexFile(path: string, key: string, built: OpenSetsI
     nameText: columns.names.text,
     nameStarts: columns.names.starts,
     nameIds: columns.names.ids,
-    aliasText: joined(columns.aliases.flat()),
-    aliasCounts: Uint16Array.from(columns.aliases, (list) => list.length),
+    aliasText: columns.aliases.text,
+    aliasCounts: columns.aliases.counts(),
     styles: columns.styles,
     parts: columns.parts,
     logos: columns.logos,
@@ -152,19 +153,11 @@ export async function readIndexFile(path: string, key: string): Promise<OpenSets
   } finally {
     await file.close();
   }
-  const aliasNames = lines(arrays.aliasText as Uint8Array);
-  const aliases: (readonly string[])[] = [];
-  const none: readonly string[] = [];
-  let next = 0;
-  for (const count of arrays.aliasCounts) {
-    aliases.push(count === 0 ? none : aliasNames.slice(next, next + count));
-    next += count;
-  }
   const names = new IconNames(arrays.nameText as Uint8Array, arrays.nameStarts as Int32Array, arrays.nameIds as Int32Array);
   const columns: DocumentColumns = {
     rowIds: new Int32Array(0),
     names,
-    aliases,
+    aliases: new IconAliases(arrays.aliasText as Uint8Array, arrays.aliasCounts as Uint16Array),
     styles: arrays.styles as Uint8Array,
     parts: arrays.parts as Uint8Array,
     since: new Int32Array(names.length),

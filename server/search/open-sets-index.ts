@@ -11,6 +11,7 @@
 //   concept people mean);
 // - the kind of set: general interface sets first, then emoji, flags, logos and archived sets.
 import { otherSetsWord, PostingsBuilder, words } from './index-builder.ts';
+import { IconAliases } from './icon-aliases.ts';
 import { IconNames } from './icon-names.ts';
 import { Int32List } from './int32-list.ts';
 import uiIntents from './ui-intents.json' with { type: 'json' };
@@ -314,7 +315,7 @@ export async function buildOpenSetsIndex(given: IndexedSet[], listingOf: (set: I
   const columns: DocumentColumns = {
     rowIds: new Int32Array(0),
     names: IconNames.fromDistinct([...nameIdOf.keys()], nameIds.used.slice()),
-    aliases,
+    aliases: IconAliases.of(aliases),
     styles: capped(nameIds.used.map((id) => nameSets.values[id])),
     // The words of what it draws: cog-outline is one word, a cog.
     parts: capped(parts.used),

@@ -1,6 +1,7 @@
 // What a ranking reads of an index and of a query: search-index.ts matches a query's words, and
 // one of the two rankings orders what matched (release-ranking.ts: every word must match, over a
 // release's rich metadata; coverage-ranking.ts: words add up, over every open set's names).
+import type { IconAliases } from './icon-aliases.ts';
 import type { IconNames } from './icon-names.ts';
 import type { WordMatches } from './word-matches.ts';
 
@@ -8,7 +9,7 @@ import type { WordMatches } from './word-matches.ts';
 export interface DocumentColumns {
   rowIds: Int32Array;
   names: IconNames;
-  aliases: (readonly string[])[];
+  aliases: IconAliases;
   styles: Uint8Array;
   parts: Uint8Array;
   since: Int32Array;

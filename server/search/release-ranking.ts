@@ -122,10 +122,9 @@ function candidate(input: RankingInput, index: number, perWord: WordMatches[], n
     score += packed % 1000;
   }
   const { names, aliases, logos, parts, styles, since } = input.columns;
-  const own = aliases[index];
-  const named = names.is(index, naming.phrase) ? NAMED.byId : own.includes(naming.phrase) ? NAMED.byAliasOrTerm : (naming.byPhrase?.get(index) ?? NAMED.none);
+  const named = names.is(index, naming.phrase) ? NAMED.byId : aliases.has(index, naming.phrase) ? NAMED.byAliasOrTerm : (naming.byPhrase?.get(index) ?? NAMED.none);
   const { forms } = naming;
-  const formNamed = forms.length > 0 && (forms.some((form) => names.is(index, form)) || own.some((alias) => forms.includes(alias))) ? 1 : 0;
+  const formNamed = forms.length > 0 && (forms.some((form) => names.is(index, form)) || forms.some((form) => aliases.has(index, form))) ? 1 : 0;
   return { index, named, formNamed, logo: named === NAMED.none && !naming.logosWanted ? logos[index] : 0, weakest, score, length: names.lengthOf(index), parts: parts[index], styles: styles[index], since: since[index] };
 }
 

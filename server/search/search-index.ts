@@ -20,6 +20,7 @@
 import semver from 'semver';
 import { stemmer } from 'stemmer';
 import { FIELD_WEIGHT, NAME_PART, otherSetsWord, OWN_WORD, PHRASE_FLAG, PostingsBuilder, words, type Postings } from './index-builder.ts';
+import { IconAliases } from './icon-aliases.ts';
 import { IconNames } from './icon-names.ts';
 import { lowerBound } from './lower-bound.ts';
 import { backwardsOrder, tokensEnding } from './name-endings.ts';
@@ -126,7 +127,6 @@ function withinOneEditOfPrefix(word: string, token: string, suffixes: string[]):
 }
 
 const NO_FORMS: readonly string[] = [];
-const NO_ALIASES: readonly string[] = [];
 
 // Heap a kept string costs beyond its characters (header, hash, alignment), and a slot holding it.
 const STRING_OVERHEAD = 20;
@@ -148,7 +148,7 @@ function indexDocuments(unsorted: SearchDocument[]): { columns: DocumentColumns;
   const columns: DocumentColumns = {
     rowIds: Int32Array.from(documents, (doc) => doc.rowId),
     names: IconNames.of(documents.map((doc) => doc.name)),
-    aliases: documents.map((doc) => (doc.aliases.length > 0 ? [...doc.aliases] : NO_ALIASES)),
+    aliases: IconAliases.of(documents.map((doc) => doc.aliases)),
     styles: Uint8Array.from(documents, (doc) => Math.min(doc.styles ?? 0, 255)),
     parts: Uint8Array.from(documents, (doc) => Math.min(partsOf(doc.name), 255)),
     since: Int32Array.from(documents, (doc) => firstVersion(doc.changes)),
@@ -188,7 +188,7 @@ export class SearchIndex {
       stringsBytes(postings.tokens) +
       columns.names.bytes +
       stringsBytes(postings.stems) +
-      columns.aliases.reduce((sum, list) => sum + (list === NO_ALIASES ? SLOT : stringsBytes(list) + SLOT), ARRAY_OVERHEAD) +
+      columns.aliases.bytes +
       [columns.rowIds, columns.styles, columns.parts, columns.since, columns.logos].reduce((sum, array) => sum + array.byteLength, 0) +
       [postings.tokenKinds, postings.postingStart, postings.postingDocs, postings.postingWeights, postings.stemStart, postings.stemTokens].reduce((sum, array) => sum + array.byteLength, 0);
     return this.heldBytes;
@@ -216,7 +216,7 @@ export class SearchIndex {
     return this.columns.rowIds[document];
   }
   aliasesOf(document: number): readonly string[] {
-    return this.columns.aliases[document];
+    return this.columns.aliases.of(document);
   }
 
   /** The distinct words of icon names starting with `start` (the Iconify API's /keywords). */

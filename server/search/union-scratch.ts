@@ -44,7 +44,7 @@ export class UnionScratch {
     const aliasHashes = new Uint32Array(ALIAS_HASH_BITS / 32);
     for (let d = 0; d < facts.length; d++) {
       let aliasBits = 0;
-      for (const alias of aliases[d]) {
+      for (const alias of aliases.of(d)) {
         const hash = fnv1a(alias);
         aliasBits |= 1 << (hash & 7);
         const bit = aliasFilterBit(hash);
