@@ -25,16 +25,21 @@ describe('memory under distinct inputs', () => {
     const before = settledBuffers();
     // Small pages in every encoding: the case where pooled slices once held 6x the budget. About
     // 600 fit: 5,000 fill it eight times over.
+    // Each asked twice, as the server asks before it keeps (a full cache takes a page asked more often than its oldest).
+    let last = '';
     for (let i = 0; i < 5_000; i++) {
       const entry = cachedResponse(JSON.stringify({ page: i, icons: Array.from({ length: 60 }, (_, j) => ({ id: `icon-${i}-${j}` })) }), 'application/json', 'public');
-      cache.set(`/releases/1.2.0/icons?page=${i}`, entry);
+      const key = `/releases/1.2.0/icons?page=${i}`;
+      cache.get(key);
+      cache.get(key);
+      if (cache.set(key, entry)) last = key;
       // One form at a time: a job started while another runs may be dropped.
       for (const encoding of ['gzip', 'br', 'zstd'] as const) {
         bodyFor(entry, encoding);
         await compressionsIdle();
       }
     }
-    expect(cache.get('/releases/1.2.0/icons?page=4999')!.encoded).to.have.all.keys('gzip', 'br', 'zstd');
+    expect(cache.get(last)!.encoded).to.have.all.keys('gzip', 'br', 'zstd');
     const held = settledBuffers() - before;
     expect(cache.bytes).to.be.at.most(budget);
     expect(held, `${(held / 1024 / 1024).toFixed(1)} MiB of buffers held`).to.be.below(budget * 1.1);

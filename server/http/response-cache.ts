@@ -9,11 +9,13 @@
 // Bounded by a byte budget (LRU) that counts what an entry really holds: every buffer is an
 // exact-size copy, because a small Buffer.from(string) is a slice of an 8 KiB pool slab and a small
 // zlib result a slice of a 16 KiB output buffer, and a kept slice keeps its whole parent alive
-// (measured: 36 KB held per small entry, 6x the budget).
+// (measured: 36 KB held per small entry, 6x the budget). Once full, it takes a new entry only for a
+// key asked more often lately than the oldest entry's (frequency-sketch.ts).
 import { hash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import { compressInBackground } from './background-compression.ts';
 import { CODINGS, compressFast, type Coding } from './compression.ts';
+import { FrequencySketch } from './frequency-sketch.ts';
 
 export type Encoding = Coding | 'identity';
 
@@ -137,9 +139,22 @@ const formsSize = (forms: Partial<Record<Coding, Buffer>> | undefined) => (forms
 
 export const entrySize = (entry: CachedResponse, key: string) => entry.body.length + formsSize(entry.encoded) + formsSize(entry.fastEncoded) + 2 * key.length + ENTRY_OVERHEAD;
 
+/** Counters per row of the admission's sketch, per byte of budget (an entry is ~1-30 KB): ~10 a kept entry. */
+const SKETCH_COUNTERS_PER_BYTE = 1 / 1024;
+const MAX_SKETCH_COUNTERS = 2 ** 18;
+/** Filled past this share, a cache takes a new entry only by admission (below it there is room). */
+const NEAR_FULL = 0.95;
+
 export function createResponseCache(maxBytes: number) {
   const lru = new LRUCache<string, CachedResponse>({ maxSize: maxBytes, sizeCalculation: entrySize });
-  const set = (key: string, entry: CachedResponse) => {
+  const asked = new FrequencySketch(Math.min(maxBytes * SKETCH_COUNTERS_PER_BYTE, MAX_SKETCH_COUNTERS));
+  const askedMoreThanOldest = (key: string) => {
+    const oldest = lru.rkeys().next();
+    return oldest.done === true || asked.frequency(key) > asked.frequency(oldest.value);
+  };
+  /** Keeps `entry` under `key`, when the cache has room for it or it was asked more often than the entry it would push out; answers whether it did. */
+  const set = (key: string, entry: CachedResponse): boolean => {
+    if (lru.calculatedSize + entrySize(entry, key) > maxBytes && !lru.has(key) && !askedMoreThanOldest(key)) return false;
     entry.kept = true;
     // lru-cache counts a value's size when it is set: set it again when it grows (a background
     // job finishing after the entry was dropped finds another entry, or none, and leaves it so).
@@ -149,10 +164,16 @@ export function createResponseCache(maxBytes: number) {
       lru.set(key, entry);
     };
     lru.set(key, entry);
+    return true;
   };
   return {
-    get: (key: string) => lru.get(key),
+    get: (key: string) => {
+      asked.increment(key);
+      return lru.get(key);
+    },
     set,
+    /** Whether an entry for `key` would likely be kept now (before making it): the cache is not near full, or `key` was asked more often than the oldest entry's. */
+    admits: (key: string): boolean => lru.calculatedSize < maxBytes * NEAR_FULL || askedMoreThanOldest(key),
     clear: () => lru.clear(),
     /** Drops the entries whose keys start with `prefix` (one caller's answers). */
     deleteByPrefix(prefix: string): void {

@@ -368,7 +368,9 @@ export function createIconifyHandler({ sets, search, cache, path: base, staticHe
     const q = url.indexOf('?');
     // The query as Express's simple parser reads it: a repeated name gives an array.
     const query = q === -1 ? {} : queryOf(url.slice(q + 1));
-    respond(req, res, url.slice(base.length, q === -1 ? undefined : q), query, secondTime(key) ? key : undefined);
+    // Kept from its second asking, when the cache would take it: else it is written into a lent
+    // buffer, and leaves nothing for the collector.
+    respond(req, res, url.slice(base.length, q === -1 ? undefined : q), query, secondTime(key) && cache.admits(key) ? key : undefined);
     return true;
   };
 }
