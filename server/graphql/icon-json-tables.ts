@@ -23,7 +23,7 @@ export interface JsonTable {
   arenaUsed: number;
 }
 
-/** `json` (ASCII) copied into the table's arena, or a buffer of its own when larger than a quarter. */
+/** `json` (ASCII) copied into the table's arena, or into a buffer of its own past a quarter of one. */
 function bytesIn(table: JsonTable, json: string): Uint8Array {
   if (json.length > ARENA_BYTES / 4) {
     const own = Buffer.allocUnsafeSlow(json.length);
@@ -57,13 +57,19 @@ export function createJsonTables(maxBytes: number) {
       let ofPlan = byPlan.get(plan);
       if (!ofPlan) byPlan.set(plan, (ofPlan = new Map()));
       let table = ofPlan.get(release);
-      if (!table) ofPlan.set(release, (table = { plan, release, json: new Map(), bytes: 0, arena: null, arenaUsed: 0 }));
+      if (!table) {
+        table = { plan, release, json: new Map(), bytes: 0, arena: null, arenaUsed: 0 };
+        ofPlan.set(release, table);
+      }
       used.delete(table);
       used.add(table);
       return table;
     },
 
-    /** Keeps an icon's JSON (ASCII only) in its table, if the budget allows once older tables made room. */
+    /**
+     * Keeps an icon's JSON (ASCII only) in its table, if the budget allows once older tables made
+     * room.
+     */
     keep(table: JsonTable, iconId: number, json: string): void {
       if (!used.has(table)) return; // dropped while its request waited
       const size = json.length + BYTES_PER_ENTRY;

@@ -42,7 +42,8 @@ export function valueNestsDeeperThan(value: unknown, limit: number): boolean {
     for (const item of value) if (valueNestsDeeperThan(item, limit - 1)) return true;
     return false;
   }
-  for (const key in value) if (valueNestsDeeperThan((value as Record<string, unknown>)[key], limit - 1)) return true;
+  const object = value as Record<string, unknown>;
+  for (const key in object) if (valueNestsDeeperThan(object[key], limit - 1)) return true;
   return false;
 }
 

@@ -31,7 +31,7 @@ export interface CachedResponse {
   encoded: Partial<Record<Coding, Buffer>>;
   /** A kept entry's fast forms, sent until the strong form of their coding is made (then dropped). */
   fastEncoded?: Partial<Record<Coding, Buffer>>;
-  /** A kept entry's complete headers per status, form and header set, built on first use and reused. */
+  /** A kept entry's complete headers per status, form and header set, built on first use. */
   headers?: Map<number, (string | number)[]>;
   /** False for bytes that are compressed already (WOFF2 fonts): always sent as they are. */
   compressible?: boolean;
@@ -91,9 +91,8 @@ class Entry implements CachedResponse {
 
 // The tag is made when first read, not here: most answers to new GraphQL searches go to a POST,
 // which is sent without one, and the hash was ~5% of such an answer's CPU (bench/README.md).
-function entryOf(bytes: Buffer, contentType: string, cacheControl: string, etag?: string): CachedResponse {
-  return new Entry(bytes, contentType, cacheControl, etag);
-}
+const entryOf = (bytes: Buffer, contentType: string, cacheControl: string, etag?: string): CachedResponse =>
+  new Entry(bytes, contentType, cacheControl, etag);
 
 // Below this size compression saves less than its headers cost.
 const MIN_COMPRESS_BYTES = 1024;

@@ -54,7 +54,9 @@ export function sendCached(
   // carries (RFC 9111 4.3.4), and a 200 now might send another form than the one it stored.
   const held = ifNoneMatch && (ifNoneMatch.trim() === '*' ? formFor(entry, encoding) : formNamedIn(ifNoneMatch, entry));
   const withId = requestIdOf(res) !== undefined;
-  if (held) return writeThisTurn(res, 304, headersFor(entry, 304, held, 0, staticHeaders, true, withId), undefined);
+  if (held) {
+    return writeThisTurn(res, 304, headersFor(entry, 304, held, 0, staticHeaders, true, withId), undefined);
+  }
   const { form, bytes } = bodyFor(entry, encoding);
   // No cache keeps an answer to a POST and no client revalidates one (a browser sends no
   // If-None-Match with a POST): its tag would be a hash nobody reads.
@@ -163,10 +165,14 @@ function headersFor(
   if (!entry.kept) return headerList(entry, status, form, length, staticHeaders, withTag, withId);
   // A number, not a string made per request: status, coding, fast form, header set, tag, id slot.
   const coding = (status === 304 ? 4 : 0) + CODING_INDEX[form.encoding];
-  const key = (((coding * 2 + (form.fast ? 1 : 0)) * 2 + (staticHeaders === NO_HEADERS ? 0 : 1)) * 2 + (withTag ? 1 : 0)) * 2 + (withId ? 1 : 0);
+  const set = staticHeaders === NO_HEADERS ? 0 : 1;
+  const key = (((coding * 2 + (form.fast ? 1 : 0)) * 2 + set) * 2 + (withTag ? 1 : 0)) * 2 + (withId ? 1 : 0);
   const lists = (entry.headers ??= new Map());
   let headers = lists.get(key);
-  if (!headers) lists.set(key, (headers = headerList(entry, status, form, length, staticHeaders, withTag, withId)));
+  if (!headers) {
+    headers = headerList(entry, status, form, length, staticHeaders, withTag, withId);
+    lists.set(key, headers);
+  }
   return headers;
 }
 
