@@ -2,7 +2,7 @@
 // recursive walks it, so a small body nested thousands of levels deep is a 400, not a crash.
 import { expect } from 'chai';
 import { gzipSync } from 'node:zlib';
-import { MAX_JSON_DEPTH, nestsDeeperThan } from '../server/http/json-depth.ts';
+import { MAX_JSON_DEPTH, nestsDeeperThan, valueNestsDeeperThan } from '../server/http/json-depth.ts';
 import { buildTestApp, rawRequest, type TestApp } from './helpers.ts';
 
 // Variables the operation does not declare are still sent by careless clients, and ignored.
@@ -16,6 +16,12 @@ describe('bounded JSON input', () => {
     expect(nestsDeeperThan(nested(MAX_JSON_DEPTH + 1), MAX_JSON_DEPTH)).to.equal(true);
     expect(nestsDeeperThan(JSON.stringify({ s: '[[[[[[[[[[["\\' }), 3)).to.equal(false);
     expect(nestsDeeperThan(deepObject(10_000), MAX_JSON_DEPTH)).to.equal(true);
+  });
+
+  it('measures a parsed value as the scan measures its text', () => {
+    const texts = [nested(MAX_JSON_DEPTH), nested(MAX_JSON_DEPTH + 1), deepObject(MAX_JSON_DEPTH), deepObject(MAX_JSON_DEPTH + 1), deepObject(10_000)];
+    texts.push(`{"query":"{ a }","variables":{"x":[{"y":${nested(MAX_JSON_DEPTH - 3)}}]}}`, `[1,{"a":[]},${nested(MAX_JSON_DEPTH - 1)}]`, '"[[[["', '7', 'null', '{}');
+    for (const text of texts) expect(valueNestsDeeperThan(JSON.parse(text), MAX_JSON_DEPTH), text.slice(0, 40)).to.equal(nestsDeeperThan(text, MAX_JSON_DEPTH));
   });
 
   for (const [name, body] of [

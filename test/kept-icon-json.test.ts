@@ -4,7 +4,7 @@
 // graphql-js on first sight, and runs it compiled by graphql-jit the second time. Data answers
 // must equal both; errors come from graphql-jit without locations, so those equal the second.
 import { expect } from 'chai';
-import { createJsonTables } from '../server/graphql/icon-json-tables.ts';
+import { BYTES_PER_ENTRY, createJsonTables } from '../server/graphql/icon-json-tables.ts';
 import type { Release } from '../server/releases/releases.service.ts';
 import { buildTestApp, type TestApp } from './helpers.ts';
 
@@ -98,18 +98,29 @@ describe('kept icon JSON tables', () => {
   const planA = {};
   const planB = {};
 
+  const entry = 100 + BYTES_PER_ENTRY; // what a kept icon of 100 characters counts
+  const text = (bytes: Uint8Array | undefined) => bytes && Buffer.from(bytes).toString('latin1');
+
   it('stays within its budget, dropping the tables least recently used', () => {
-    const tables = createJsonTables(1000);
+    const tables = createJsonTables(5 * entry + 10);
     const one = release(1);
     const a = tables.of(planA, one);
     for (let id = 0; id < 5; id++) tables.keep(a, id, 'x'.repeat(100));
-    expect(tables.bytes).to.equal(5 * 148);
+    expect(tables.bytes).to.equal(5 * entry);
     const b = tables.of(planB, one);
     tables.keep(b, 1, 'y'.repeat(100));
     tables.keep(b, 2, 'y'.repeat(100));
-    expect(tables.bytes).to.equal(2 * 148);
-    expect(tables.of(planB, one).json.get(2)).to.equal('y'.repeat(100));
+    expect(tables.bytes).to.equal(2 * entry);
+    expect(text(tables.of(planB, one).json.get(2))).to.equal('y'.repeat(100));
     expect(tables.of(planA, one).json.size).to.equal(0); // dropped whole, for b
+  });
+
+  it('keeps the bytes of each icon apart, in shared arenas and in buffers of their own', () => {
+    const tables = createJsonTables(1_000_000);
+    const a = tables.of(planA, release(1));
+    const jsons = Array.from({ length: 200 }, (_, id) => `{"id":"icon-${id}","n":"${'z'.repeat(id % 7 === 0 ? 3000 : id)}"}`);
+    jsons.forEach((json, id) => tables.keep(a, id, json));
+    jsons.forEach((json, id) => expect(text(a.json.get(id))).to.equal(json));
   });
 
   it('keeps a table per release object: a replaced release starts empty', () => {
@@ -117,14 +128,14 @@ describe('kept icon JSON tables', () => {
     const old = release(1);
     tables.keep(tables.of(planA, old), 7, '{"id":"old"}');
     expect(tables.of(planA, release(1)).json.get(7)).to.equal(undefined);
-    expect(tables.of(planA, old).json.get(7)).to.equal('{"id":"old"}');
+    expect(text(tables.of(planA, old).json.get(7))).to.equal('{"id":"old"}');
   });
 
   it('keeps nothing more in a table alone over the budget', () => {
-    const tables = createJsonTables(300);
+    const tables = createJsonTables(2 * entry + 50);
     const a = tables.of(planA, release(1));
     for (let id = 0; id < 5; id++) tables.keep(a, id, 'x'.repeat(100));
     expect(a.json.size).to.equal(2);
-    expect(tables.bytes).to.equal(296);
+    expect(tables.bytes).to.equal(2 * entry);
   });
 });

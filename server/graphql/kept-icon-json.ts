@@ -136,7 +136,8 @@ export function createKeptIconJson(schema: GraphQLSchema, maxBytes: number) {
     if (result.errors?.length || !found) return null;
     const { release, icons } = found;
     const table = tables.of(plan, release);
-    const parts: string[] = new Array(icons.length);
+    // Kept JSON as bytes; what is written now as strings.
+    const parts: (Uint8Array | string)[] = new Array(icons.length);
     const missing = [];
     for (let i = 0; i < icons.length; i++) {
       const json = table.json.get(icons[i].id);
@@ -166,7 +167,12 @@ export function createKeptIconJson(schema: GraphQLSchema, maxBytes: number) {
     let at = body.write(head, 0);
     for (let i = 0; i < parts.length; i++) {
       if (i > 0) body[at++] = COMMA;
-      at += body.write(parts[i], at);
+      const part = parts[i];
+      if (typeof part === 'string') at += body.write(part, at);
+      else {
+        body.set(part, at);
+        at += part.length;
+      }
     }
     body.write(ANSWER_END, at);
     return body;

@@ -25,15 +25,16 @@ export interface CachedResponse {
   cacheControl: string;
   /**
    * Strong ETag of the identity bytes; encoded forms get a suffix, since their bytes differ. A hash
-   * of the bytes, unless the caller names them otherwise (an icon batch: its set's content tag).
+   * of the bytes, unless the caller names them otherwise (an icon batch: its set's content tag),
+   * made when first read: an answer to a POST carries none (send-cached.ts).
    */
-  etag: string;
+  readonly etag: string;
   /** The strong forms made so far. */
   encoded: Partial<Record<Coding, Buffer>>;
   /** A kept entry's fast forms, sent until the strong form of their coding is made (then dropped). */
   fastEncoded?: Partial<Record<Coding, Buffer>>;
-  /** The complete headers per status, form and header set, built on first use and reused. */
-  headers: Map<number, Record<string, string | number>>;
+  /** A kept entry's complete headers per status, form and header set, built on first use. */
+  headers?: Map<number, (string | number)[]>;
   /** False for bytes that are compressed already (WOFF2 fonts): always sent as they are. */
   compressible?: boolean;
   /** Set by whatever keeps the entry (the response cache, the web assets): only later requests would get a strong form made now. */
@@ -65,9 +66,35 @@ export function passingResponse(body: string | Buffer, contentType: string, cach
 /** A strong entity tag made from `content` (bytes, or text naming them). */
 export const tagOf = (content: Buffer | string): string => `"${hash('sha256', content, 'base64url').slice(0, 27)}"`;
 
-function entryOf(bytes: Buffer, contentType: string, cacheControl: string, etag = tagOf(bytes)): CachedResponse {
-  return { body: bytes, contentType, cacheControl, etag, encoded: {}, headers: new Map() };
+/** An entry whose tag is hashed from its bytes only when something reads it. */
+class Entry implements CachedResponse {
+  body: Buffer;
+  contentType: string;
+  cacheControl: string;
+  encoded: Partial<Record<Coding, Buffer>> = {};
+  fastEncoded?: Partial<Record<Coding, Buffer>>;
+  headers?: Map<number, (string | number)[]>;
+  compressible?: boolean;
+  kept?: boolean;
+  grown?: () => void;
+  #etag: string | undefined;
+
+  constructor(body: Buffer, contentType: string, cacheControl: string, etag: string | undefined) {
+    this.body = body;
+    this.contentType = contentType;
+    this.cacheControl = cacheControl;
+    this.#etag = etag;
+  }
+
+  get etag(): string {
+    return (this.#etag ??= tagOf(this.body));
+  }
 }
+
+// The tag is made when first read, not here: most answers to new GraphQL searches go to a POST,
+// which is sent without one, and the hash was ~5% of such an answer's CPU (bench/README.md).
+const entryOf = (bytes: Buffer, contentType: string, cacheControl: string, etag?: string): CachedResponse =>
+  new Entry(bytes, contentType, cacheControl, etag);
 
 // Below this size compression saves less than its headers cost.
 const MIN_COMPRESS_BYTES = 1024;
@@ -131,8 +158,8 @@ export function formNamedBy(entry: CachedResponse, tag: string): Form | undefine
 }
 
 // What an entry holds besides its buffers: the entry and key strings, the ETag, and up to eight
-// header objects for 200s (four encodings, with and without the fast path's headers; six measured
-// ~2.4 KB), plus the smaller 304 ones of the encodings its clients revalidate.
+// header lists for 200s (four encodings, with and without the fast path's headers; six measured
+// ~2.4 KB as objects), plus the smaller 304 ones of the encodings its clients revalidate.
 const ENTRY_OVERHEAD = 3_500;
 
 const formsSize = (forms: Partial<Record<Coding, Buffer>> | undefined) => (forms ? (forms.br?.length ?? 0) + (forms.zstd?.length ?? 0) + (forms.gzip?.length ?? 0) : 0);

@@ -54,9 +54,15 @@ export function sendCached(
   // carries (RFC 9111 4.3.4), and a 200 now might send another form than the one it stored.
   const held = ifNoneMatch && (ifNoneMatch.trim() === '*' ? formFor(entry, encoding) : formNamedIn(ifNoneMatch, entry));
   const withId = requestIdOf(res) !== undefined;
-  if (held) return writeThisTurn(res, 304, headersFor(entry, 304, held, 0, staticHeaders, withId), undefined);
+  if (held) {
+    return writeThisTurn(res, 304, headersFor(entry, 304, held, 0, staticHeaders, true, withId), undefined);
+  }
   const { form, bytes } = bodyFor(entry, encoding);
-  writeThisTurn(res, 200, headersFor(entry, 200, form, bytes.length, staticHeaders, withId), req.method === 'HEAD' ? undefined : bytes);
+  // No cache keeps an answer to a POST and no client revalidates one (a browser sends no
+  // If-None-Match with a POST): its tag would be a hash nobody reads.
+  const withTag = req.method !== 'POST';
+  const headers = headersFor(entry, 200, form, bytes.length, staticHeaders, withTag, withId);
+  writeThisTurn(res, 200, headers, req.method === 'HEAD' ? undefined : bytes);
 }
 
 // Answers are written together at the end of the event loop's turn (its check phase), after every
@@ -68,7 +74,7 @@ export function sendCached(
 interface Pending {
   responses: ServerResponse[];
   statuses: number[];
-  headers: Record<string, string | number>[];
+  headers: HeaderList[];
   bodies: (Buffer | undefined)[];
   lines: (LineWriter | undefined)[];
 }
@@ -79,7 +85,7 @@ let spare = newPending();
 let heldSince = 0;
 const MAX_HOLD_MS = 1;
 
-function writeThisTurn(res: ServerResponse, status: number, headers: Record<string, string | number>, body: Buffer | undefined): void {
+function writeThisTurn(res: ServerResponse, status: number, headers: HeaderList, body: Buffer | undefined): void {
   if (pending.responses.length === 0) {
     setImmediate(writePending);
     heldSince = performance.now();
@@ -108,10 +114,10 @@ function writePending(): void {
       continue;
     }
     try {
-      // The one header object of this entry and form: its last slot takes this request's id
-      // (node:http reads it within writeHead), instead of a copy of the object per request.
+      // The header list of this entry and form: its last slot takes this request's id (node:http
+      // reads it within writeHead), instead of a copy of the list per request.
       const id = requestIdOf(res);
-      if (id !== undefined) headers[i][REQUEST_ID] = id;
+      if (id !== undefined) headers[i][headers[i].length - 1] = id;
       res.writeHead(statuses[i], headers[i]);
       res.end(bodies[i]);
       lines[i]?.(res, false);
@@ -127,29 +133,65 @@ function writePending(): void {
   lines.length = 0;
 }
 
-const REQUEST_ID = 'X-Request-Id';
+/** Header names and values in turn, as writeHead takes them in one call. */
+type HeaderList = (string | number)[];
 
 const NO_HEADERS: Record<string, string> = {};
 const CODING_INDEX: Record<Encoding, number> = { identity: 0, gzip: 1, br: 2, zstd: 3 };
+const staticLists = new WeakMap<Record<string, string>, string[]>();
+
+/** The static headers (security and CORS) as a list, made once per set. */
+function staticList(staticHeaders: Record<string, string>): string[] {
+  let list = staticLists.get(staticHeaders);
+  if (!list) staticLists.set(staticHeaders, (list = Object.entries(staticHeaders).flat()));
+  return list;
+}
 
 /**
- * An entry's headers for one status (200, or 304 without a body) and form: built once, then the
- * same object every time (a form's bytes, and so their length, never change). `withId`: with an
- * X-Request-Id slot last, which writePending fills in.
+ * An entry's headers for one status (200, or 304 without a body) and form, as one list for
+ * writeHead: node:http then reads no object's keys. A kept entry's lists are built once and reused
+ * (a form's bytes, and so their length, never change); an entry sent once gets a new list.
+ * `withTag`: with its ETag. `withId`: with an X-Request-Id slot last, which writePending fills in.
  */
-function headersFor(entry: CachedResponse, status: 200 | 304, form: Form, length: number, staticHeaders: Record<string, string>, withId: boolean) {
-  // A number, not a string made per request: status, coding, fast form, header set, id slot.
-  const key = ((((status === 304 ? 4 : 0) + CODING_INDEX[form.encoding]) * 2 + (form.fast ? 1 : 0)) * 2 + (staticHeaders === NO_HEADERS ? 0 : 1)) * 2 + (withId ? 1 : 0);
-  let headers = entry.headers.get(key);
+function headersFor(
+  entry: CachedResponse,
+  status: 200 | 304,
+  form: Form,
+  length: number,
+  staticHeaders: Record<string, string>,
+  withTag: boolean,
+  withId: boolean,
+): HeaderList {
+  if (!entry.kept) return headerList(entry, status, form, length, staticHeaders, withTag, withId);
+  // A number, not a string made per request: status, coding, fast form, header set, tag, id slot.
+  const coding = (status === 304 ? 4 : 0) + CODING_INDEX[form.encoding];
+  const set = staticHeaders === NO_HEADERS ? 0 : 1;
+  const key = (((coding * 2 + (form.fast ? 1 : 0)) * 2 + set) * 2 + (withTag ? 1 : 0)) * 2 + (withId ? 1 : 0);
+  const lists = (entry.headers ??= new Map());
+  let headers = lists.get(key);
   if (!headers) {
-    headers = { ...staticHeaders, 'Cache-Control': entry.cacheControl, Vary: 'Accept-Encoding', ETag: etagFor(entry, form) };
-    if (status === 200) {
-      headers['Content-Type'] = entry.contentType;
-      headers['Content-Length'] = length;
-      if (form.encoding !== 'identity') headers['Content-Encoding'] = form.encoding;
-    }
-    if (withId) headers[REQUEST_ID] = '';
-    entry.headers.set(key, headers);
+    headers = headerList(entry, status, form, length, staticHeaders, withTag, withId);
+    lists.set(key, headers);
   }
+  return headers;
+}
+
+function headerList(
+  entry: CachedResponse,
+  status: 200 | 304,
+  form: Form,
+  length: number,
+  staticHeaders: Record<string, string>,
+  withTag: boolean,
+  withId: boolean,
+): HeaderList {
+  const headers: HeaderList = staticList(staticHeaders).slice();
+  headers.push('Cache-Control', entry.cacheControl, 'Vary', 'Accept-Encoding');
+  if (withTag) headers.push('ETag', etagFor(entry, form));
+  if (status === 200) {
+    headers.push('Content-Type', entry.contentType, 'Content-Length', length);
+    if (form.encoding !== 'identity') headers.push('Content-Encoding', form.encoding);
+  }
+  if (withId) headers.push('X-Request-Id', '');
   return headers;
 }
