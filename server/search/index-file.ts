@@ -2,8 +2,9 @@
 // takes 1.5-3 s with every set of @iconify/json, reading it back 35-41 ms (seed add writes it, the
 // server reads it before listening), so that a started server answers its first search at once.
 // The file names what it was built from (the sets, the Font Awesome release that lends meanings,
-// the search data and this format, in `key`): any other key is a stale file, rebuilt over. Written to a temporary file and renamed: a reader never sees
-// half a file, and processes sharing the database may race to write the same bytes.
+// the search data and this format, in `key`): any other key is a stale file, rebuilt over. Written
+// to a temporary file and renamed: a reader never sees half a file, and processes sharing the
+// database may race to write the same bytes.
 import { createHash } from 'node:crypto';
 import { open, rename, rm, writeFile, type FileHandle } from 'node:fs/promises';
 import type { Postings } from './index-builder.ts';

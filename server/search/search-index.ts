@@ -502,13 +502,11 @@ export class SearchIndex {
     const own: number[] = [];
     for (let t = from; t < to; t++) if (tokenKinds[t] & OWN_WORD) own.push(t);
     if (postingStart[to] - postingStart[from] <= PREFIX_POSTINGS) return own;
-    own.sort((a, b) => postingStart[b + 1] - postingStart[b] - (postingStart[a + 1] - postingStart[a]) || tokens[a].length - tokens[b].length || a - b);
+    const postingsOf = (t: number) => postingStart[t + 1] - postingStart[t];
+    own.sort((a, b) => postingsOf(b) - postingsOf(a) || tokens[a].length - tokens[b].length || a - b);
     let read = 0;
     let taken = 0;
-    while (taken < own.length && (taken === 0 || read + postingStart[own[taken] + 1] - postingStart[own[taken]] <= PREFIX_POSTINGS)) {
-      read += postingStart[own[taken] + 1] - postingStart[own[taken]];
-      taken++;
-    }
+    while (taken < own.length && (taken === 0 || read + postingsOf(own[taken]) <= PREFIX_POSTINGS)) read += postingsOf(own[taken++]);
     return own.slice(0, taken);
   }
 

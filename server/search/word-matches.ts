@@ -80,7 +80,7 @@ export class WordMatches {
 
   get(document: number): number | undefined {
     const value = this.packed[document];
-    return value === 0 ? undefined : (value & PACKED_MASK) - 1;
+    return value === 0 ? undefined : packedOfRaw(value);
   }
 
   /** The match of `document` as kept (0: not matched): what `get` and `explained` read, for a ranking's tables (RAW_VALUES). */
@@ -90,7 +90,7 @@ export class WordMatches {
 
   /** What the best match of `document` explains of its name (EXPLAINS). */
   explained(document: number): number {
-    return this.packed[document] >> EXPLAINS_SHIFT;
+    return explainsOfRaw(this.packed[document]);
   }
 
   /** The index's word that matched `document` (only for a document matched, when explaining; else 0). */
