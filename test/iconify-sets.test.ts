@@ -247,6 +247,18 @@ describe('open icon sets', function () {
       expect(preferences.slice(0, 3)).to.include('mdi:cog');
     });
 
+    it('reads two words that mean one thing together as that thing, and still finds what either finds', async () => {
+      const search = async (query: string) => (await app.http.get(`/iconify/search?query=${encodeURIComponent(query)}&prefix=mdi&limit=999`).expect(200)).body.icons as string[];
+      // A photo taken is a camera, not an image; dark mode is the night, not a pencil or an adjustment.
+      expect((await search('take a photo'))[0]).to.equal('mdi:camera');
+      expect((await search('switch to dark mode'))[0]).to.be.oneOf(['mdi:weather-night', 'mdi:moon-waning-crescent', 'mdi:theme-light-dark']);
+      // In another order, or with a word of meaning between, the words are only themselves.
+      expect((await search('photo take'))[0]).to.not.equal('mdi:camera');
+      // Every icon the words find alone is still found.
+      const dots = await search('dots');
+      expect(await search('three dots')).to.include.members(dots.filter((id) => id.includes('dots')));
+    });
+
     it('hands what it cannot answer to the error handler: a problem, with the CORS headers, never a hang', async function () {
       if (onPostgres) this.skip(); // one SQLite statement breaks the database under the app
       const database = await emptyTestDatabase();

@@ -5,8 +5,9 @@ import { join } from 'node:path';
 import { expect } from 'chai';
 import { root } from './process-helpers.ts';
 
-const { intents, contexts } = JSON.parse(readFileSync(join(root, 'server/search/ui-intents.json'), 'utf8')) as {
+const { intents, contexts, phrases } = JSON.parse(readFileSync(join(root, 'server/search/ui-intents.json'), 'utf8')) as {
   intents: Record<string, string[]>;
+  phrases: Record<string, string[]>;
   contexts: Record<string, { words: string[]; concepts: string[] }>;
 };
 
@@ -23,6 +24,17 @@ describe('the UI intents of search', () => {
   it('name actions and states, not the objects whose names say them already (no intent is one of its own names only)', () => {
     const selfOnly = Object.entries(intents).filter(([word, names]) => names.length === 1 && names[0] === word).map(([word]) => word);
     expect(selfOnly).to.deep.equal([]);
+  });
+
+  it('have phrases: two lower-case words, each phrase with one to six distinct icon names, none a name the words give', () => {
+    for (const [phrase, names] of Object.entries(phrases)) {
+      expect(phrase).to.match(/^[a-z]+ [a-z]+$/);
+      expect(names.length, phrase).to.be.within(1, 6);
+      expect(new Set(names).size, phrase).to.equal(names.length);
+      for (const name of names) expect(name, phrase).to.match(/^[a-z0-9]+(?:-[a-z0-9]+)*$/);
+      // "zoom in" is zoom-in already: a phrase says what its words' names do not.
+      expect(names, phrase).to.not.include(phrase.replace(' ', '-'));
+    }
   });
 
   it('have contexts: a few lower-case words of a domain, and the icon names interfaces draw in it', () => {

@@ -15,6 +15,7 @@ import { IconAliases } from './icon-aliases.ts';
 import { IconNames } from './icon-names.ts';
 import { Int32List } from './int32-list.ts';
 import uiIntents from './ui-intents.json' with { type: 'json' };
+import { phraseIntents } from './phrase-intents.ts';
 import { partsOf, SearchIndex, type DocumentColumns } from './search-index.ts';
 
 /** What a set gives the index: its prefix, category (Iconify's collections list), and listing. */
@@ -107,7 +108,7 @@ function lentWordsOf(meaning: Meaning) {
  */
 const FIRST_CONCEPTS = 2;
 const intentsByConcept = new Map<string, { first: string[]; other: string[] }>();
-for (const [word, concepts] of Object.entries(uiIntents.intents)) {
+for (const [word, concepts] of [...Object.entries(uiIntents.intents), ...Object.entries(phraseIntents)]) {
   concepts.forEach((concept, rank) => {
     const known = intentsByConcept.get(concept) ?? { first: [], other: [] };
     (rank < FIRST_CONCEPTS ? known.first : known.other).push(word);

@@ -29,6 +29,7 @@ import { inOtherGroups, synonymsOf, synonymsOfForms } from './synonyms.ts';
 import { rankByCoverage } from './coverage-ranking.ts';
 import { UnionScratch } from './union-scratch.ts';
 import { NAMED, type DocumentColumns, type Naming, type SearchOptions } from './ranking-input.ts';
+import { phraseOf, phrasesIn } from './phrase-intents.ts';
 import { rankEveryWord } from './release-ranking.ts';
 import { inflects, otherFormsOf } from './word-forms.ts';
 import { EXPLAINS, MATCH, pack, WordMatches } from './word-matches.ts';
@@ -279,9 +280,18 @@ export class SearchIndex {
   private findWords(queryWords: string[], options: SearchOptions): SearchResult {
     this.allowedNow = options.allowed;
     const joined = !queryWords.every(optionalWord);
+    const phrases = phrasesIn(queryWords, (word) => this.tokenIndex(word) !== -1);
     const all = queryWords.map((word, i) => {
       const matches = this.matchWord(word, options.endings === true && i === queryWords.length - 1, options.explain === true);
-      matches.optional = joined && optionalWord(word);
+      // Each word of a phrase ("voice message") finds what draws the phrase, as the word itself
+      // (its postings are few: read past what the word read).
+      const phrase = phrases.get(i);
+      if (phrase !== undefined) {
+        this.budget = WORD_POSTINGS;
+        this.addPosting(matches, this.tokenIndex(phrase), MATCH.exact);
+      }
+      // A light verb is a phrase's word too ("take a photo"), and then not optional.
+      matches.optional = joined && optionalWord(word) && phrase === undefined;
       return matches;
     });
     try {
@@ -337,6 +347,11 @@ export class SearchIndex {
       if (packed === undefined || (matches.optional && packed < pack(MATCH.exact, FIELD_WEIGHT.alias))) return;
       const token = this.postings.tokens[matches.token(document)];
       const word = queryWords[i];
+      const phrase = phraseOf(token);
+      if (phrase !== undefined) {
+        if (!why.includes(`${phrase} → ${name}`)) why.push(`${phrase} → ${name}`);
+        return;
+      }
       // A word found in the name says which; one found elsewhere (an alias, what Font Awesome's
       // icon of the same name lends, a category) says the icon is what it means.
       if (!name.split('-').includes(token)) why.push(`${word} → ${name}`);
