@@ -108,6 +108,24 @@ describe('open icon sets', function () {
       }
     });
 
+    it("across every set, ranks the concept many sets draw above one set's own name for a sentence's words", async () => {
+      // 40 sets draw lock-open (what "unlock" is drawn as); one names its drawing unlock-door.
+      const lock = { 'lock-open': { body: '<path d="M6 10h12v10H6z"/>' } };
+      const files = Array.from({ length: 40 }, (_, n) => writeSet(`locks${n}.json`, { ...tinySet(`locks${n}`, '1.0.0'), icons: lock, aliases: {} }));
+      files.push(writeSet('doors.json', { ...tinySet('doors', '1.0.0'), icons: { 'unlock-door': { body: '<path d="M6 2h12v20H6z"/>' } }, aliases: {} }));
+      for (const file of files) await addIconSets(database, file);
+      const app = await buildTestApp({ database });
+      try {
+        const everySet = (await app.http.get('/iconify/search?query=unlock%20my%20door').expect(200)).body.icons as string[];
+        expect(everySet[0]).to.match(/^locks\d+:lock-open$/);
+        expect(everySet).to.include('doors:unlock-door');
+        // Within its own set, the name is what that set calls it.
+        expect((await app.http.get('/iconify/search?query=unlock%20my%20door&prefix=doors').expect(200)).body.icons).to.deep.equal(['doors:unlock-door']);
+      } finally {
+        await app.close();
+      }
+    });
+
     it('replaces a set whole with a newer version; keeps it for an older one unless asked', async () => {
       // The server on one connection, the seed command's writes on another (SQLite: the same file).
       const served = onPostgres ? database : sqliteDatabase(await loadedSqlite(join(temp, 'sets.sqlite'), () => {}));

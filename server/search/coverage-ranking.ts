@@ -60,6 +60,15 @@ const SAME_MEANING_AGAIN = 0.4;
  * concept most sets draw is the one people mean; within a few sets, their own words count more.
  */
 const PROMINENCE = { everySet: 7, someSets: 3 };
+/**
+ * Across every set of many, a concept one or two sets draw is a set's own name for a picture: its
+ * words cover a sentence exactly (iconmind's unlock-door, foundation's rewind-ten, nrk's
+ * bulleted-list), where people mean the concept many sets draw (lock-open, rewind-10,
+ * format-list-bulleted). Its cost, measured on the judged sets with every set: two sets or fewer
+ * and 25-35 the same; three sets took an in-repo query's icon too. With a few sets (mdi and Font
+ * Awesome's), most concepts are one set's and this says nothing: only among `amongAtLeast`.
+ */
+const FEW_SETS = { most: 2, cost: 25, amongAtLeast: 40 };
 
 /**
  * Ranking over many sets, whose icons carry names and little else, for queries people write as
@@ -87,11 +96,12 @@ export function rankByCoverage(input: RankingInput & { scratch: UnionScratch }, 
   const met = (every.length >= ENOUGH_WITH_EVERY_WORD || perWord.length === 1 ? every : union(input, perWord, allowed)).used;
   const facts = scratch.facts(input.columns);
   const prominenceWeight = options.allowed ? PROMINENCE.someSets : PROMINENCE.everySet;
+  const fewSetsCost = !options.allowed && (options.setCount ?? 0) >= FEW_SETS.amongAtLeast ? FEW_SETS.cost : 0;
   // A power of two above every document's number: a score's key holds the number below its score.
   const order = 2 ** Math.ceil(Math.log2(input.documentCount + 1));
   // Every key differs (its last bits are the document's number, order - 1 - document): exactly `limit` are kept.
   const best = scratch.best.reset(Math.max(limit, 1));
-  scoreEach(met, perWord, optional, input.columns, facts, naming, scratch.mayBeAlias(naming.phrase), prominenceWeight, order, best);
+  scoreEach(met, perWord, optional, input.columns, facts, naming, scratch.mayBeAlias(naming.phrase), prominenceWeight, fewSetsCost, order, best);
   const documents = Array.from(best.sorted(), (key) => order - 1 - (key - Math.floor(key / order) * order));
   return { documents, total: met.length };
 }
@@ -122,6 +132,7 @@ function scoreEach(
   naming: Naming,
   mayBeAlias: boolean,
   prominenceWeight: number,
+  fewSetsCost: number,
   order: number,
   best: TopKeys,
 ): void {
@@ -169,6 +180,7 @@ function scoreEach(
     if (named) score += NAMED_BONUS;
     if (!wholeName) score -= UNEXPLAINED_PART * Math.max(0, (partCount === FACT.manyParts ? parts[document] : partCount) - covered);
     score += prominenceWeight * LOG2_1P[fact & 0xff];
+    if ((fact & 0xff) <= FEW_SETS.most) score -= fewSetsCost;
     if ((fact >>> FACT.logoShift) & 1 && !named && !naming.logosWanted) score -= LOGO_PENALTY;
     // Ties: fewer name parts, then the shorter name, then the sets' order (the document's
     // number, last: every key differs, so that exactly `limit` are above the k-th).

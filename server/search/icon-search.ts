@@ -68,11 +68,11 @@ export function createIconSearch({ sets, repo, releases, logger, indexFile, resu
   const secondTime = createSeenOnce(SEEN_ONCE_SLOTS);
   /** The ranked documents of `query`, kept or found now. */
   const rank = (built: OpenSetsIndex, query: IconQuery): { documents: ArrayLike<number>; total: number; why?: string[][] } => {
-    if (query.explain) return built.index.find(query.query, { limit: query.limit, allowed: filterOf(built, query), explain: true, endings: query.endings });
+    if (query.explain) return built.index.find(query.query, { limit: query.limit, allowed: filterOf(built, query), explain: true, endings: query.endings, setCount: built.sets.length });
     const key = `${query.limit}|${query.endings ? 1 : 0}|${query.palette ?? ''}|${query.category ?? ''}|${query.prefixes?.join(',') ?? ''}|${query.query}`;
     const kept = results.get(key);
     if (kept?.built === built) return kept;
-    const found = built.index.find(query.query, { limit: query.limit, allowed: filterOf(built, query), endings: query.endings });
+    const found = built.index.find(query.query, { limit: query.limit, allowed: filterOf(built, query), endings: query.endings, setCount: built.sets.length });
     if (secondTime(key)) results.set(key, { built, documents: Int32Array.from(found.documents), total: found.total });
     return found;
   };

@@ -31,6 +31,8 @@ export interface SearchOptions {
   explain?: boolean;
   /** The last word also finds the name words it ends ("cal": local), as the Iconify API's search does. */
   endings?: boolean;
+  /** How many icon sets the index holds (the open sets' index): how rare one set's own name is. */
+  setCount?: number;
 }
 
 /**
