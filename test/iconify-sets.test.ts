@@ -126,6 +126,20 @@ describe('open icon sets', function () {
       }
     });
 
+    it('reads a done drawn on a concept as its state: "the download has finished" is download-done, not the check many sets draw', async () => {
+      const body = '<path d="M4 4h16v16H4z"/>';
+      const files = Array.from({ length: 40 }, (_, n) => writeSet(`checks${n}.json`, { ...tinySet(`checks${n}`, '1.0.0'), icons: { check: { body }, download: { body } }, aliases: {} }));
+      for (const n of [1, 2, 3]) files.push(writeSet(`states${n}.json`, { ...tinySet(`states${n}`, '1.0.0'), icons: { 'download-done': { body } }, aliases: {} }));
+      for (const file of files) await addIconSets(database, file);
+      const app = await buildTestApp({ database });
+      try {
+        const { icons } = (await app.http.get('/iconify/search?query=the%20download%20has%20finished').expect(200)).body;
+        expect(icons[0]).to.equal('states1:download-done');
+      } finally {
+        await app.close();
+      }
+    });
+
     it('replaces a set whole with a newer version; keeps it for an older one unless asked', async () => {
       // The server on one connection, the seed command's writes on another (SQLite: the same file).
       const served = onPostgres ? database : sqliteDatabase(await loadedSqlite(join(temp, 'sets.sqlite'), () => {}));

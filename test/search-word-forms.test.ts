@@ -43,4 +43,13 @@ describe('the word forms of search', () => {
     expect(otherFormsOf('leaves', stemmer('leaves'))).to.deep.equal(['leaf']);
     expect(otherFormsOf('leave', stemmer('leave'))).to.deep.equal([]);
   });
+
+  it('read an adverb as its adjective, which the stemmer does not join, when that is a word of its own', () => {
+    const forms = (word: string) => otherFormsOf(word, stemmer(word));
+    expect(forms('successfully')).to.deep.equal(['successful']);
+    expect(forms('happily')).to.deep.equal(['happy']);
+    expect(forms('automatically')).to.deep.equal(['automatic']);
+    // Too short to be an adjective once "ly" is off: apply is no app, early no ear.
+    expect([...forms('apply'), ...forms('early'), ...forms('reply')]).to.deep.equal([]);
+  });
 });

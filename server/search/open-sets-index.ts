@@ -130,7 +130,7 @@ for (const { words: contextWords, concepts } of Object.values(uiIntents.contexts
  * Name parts that say a state of what the rest draws (wifi-off is wifi, off; bell-plus is a bell):
  * the rest lends its meaning, and the state stays a word of the name.
  */
-const STATE_PARTS = new Set(['off', 'slash', 'x', 'xmark', 'check', 'plus', 'minus', 'alert', 'exclamation', 'question', 'add', 'remove', 'cancel', 'lock', 'open', 'closed', 'on', 'up', 'down', 'dot', 'badge', 'star', 'heart', 'search', 'edit', 'settings', 'sync', 'clock', 'user', 'error', 'warning']);
+const STATE_PARTS = new Set(['off', 'slash', 'x', 'xmark', 'check', 'done', 'plus', 'minus', 'alert', 'exclamation', 'question', 'add', 'remove', 'cancel', 'lock', 'open', 'closed', 'on', 'up', 'down', 'dot', 'badge', 'star', 'heart', 'search', 'edit', 'settings', 'sync', 'clock', 'user', 'error', 'warning']);
 const withoutState = (base: string) => {
   const dash = base.lastIndexOf('-');
   return dash > 0 && STATE_PARTS.has(base.slice(dash + 1)) ? base.slice(0, dash) : base;

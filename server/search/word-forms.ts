@@ -48,7 +48,24 @@ export function otherFormsOf(word: string, stem: string): readonly string[] {
   const own = othersByWord.get(word);
   if (own) return own;
   const listed = listedByStem.get(stem)?.filter((other) => word.length > other.length && inflects(word, other));
-  return listed?.length ? listed.flatMap((other) => othersByWord.get(other)!) : NONE;
+  if (listed?.length) return listed.flatMap((other) => othersByWord.get(other)!);
+  const adjective = adjectiveOf(word);
+  return adjective ? [adjective] : NONE;
+}
+
+/** Shortest adjective an adverb is read as (quickly: quick; not apply: app, early: ear). */
+const MIN_ADJECTIVE = 5;
+
+/**
+ * The adjective an adverb is made from, which the stemmer does not join ("successfully" stems to
+ * successfulli, "successful" to success): successfully, successful; happily, happy;
+ * automatically, automatic. Undefined for a word that is no such adverb, or whose adjective
+ * would be too short to be one.
+ */
+function adjectiveOf(word: string): string | undefined {
+  if (!word.endsWith('ly')) return undefined;
+  const adjective = word.endsWith('ically') ? word.slice(0, -4) : word.endsWith('ily') ? `${word.slice(0, -3)}y` : word.slice(0, -2);
+  return adjective.length >= MIN_ADJECTIVE ? adjective : undefined;
 }
 
 /** The groups as they are listed (the Iconify search reads them as synonyms). */
