@@ -195,6 +195,7 @@ function scoreEach(
  * fewer: an icon with two of five words does not answer before one with four.
  */
 function union(input: RankingInput & { scratch: UnionScratch }, perWord: WordMatches[], allowed: (document: number) => boolean): Int32List {
+  if (perWord.length === 2) return unionOfTwo(input.scratch.met, perWord[0], perWord[1], allowed);
   const counts = input.scratch.wordCounts(input.documentCount);
   const met = input.scratch.met;
   met.length = 0;
@@ -224,3 +225,21 @@ function union(input: RankingInput & { scratch: UnionScratch }, perWord: WordMat
   return met;
 }
 
+/**
+ * union() of two words, without counting: the first's documents, then the second's that the
+ * first did not match. With two words every document met is kept (the most words or one fewer),
+ * and a count read, written and zeroed for each icon met cost a fifth more (never-seen pairs of
+ * common words meet 20-35k icons).
+ */
+function unionOfTwo(met: Int32List, first: WordMatches, second: WordMatches, allowed: (document: number) => boolean): Int32List {
+  met.length = 0;
+  for (let i = 0; i < first.size; i++) {
+    const document = first.document(i);
+    if (allowed(document)) met.push(document);
+  }
+  for (let i = 0; i < second.size; i++) {
+    const document = second.document(i);
+    if (first.raw(document) === 0 && allowed(document)) met.push(document);
+  }
+  return met;
+}
