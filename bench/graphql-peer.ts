@@ -11,16 +11,17 @@
 // request new to every cache (both servers answer these with icons: issue 46's case); and a
 // GraphQL GET answered 304 (Iconify has no 304: its column there is its full answer to the same
 // search).
-// Needs wrk (`apt-get install wrk`).
+// Needs wrk (`apt-get install wrk`). BENCH_PORT moves the servers' ports.
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { defaultPackageDir } from '../seeds/defaults.ts';
 import { assertPortFree, databaseWith, pinned, rssMiB, send, startServer, waitFor } from './support.ts';
 
-const SERVER_PORT = 4731;
-const BARE_PORT = 4732;
-const ICONIFY_PORT = 4733;
+/** Ours listens on BENCH_PORT (4731), the bare server and the peer just above: benches of two worktrees side by side. */
+const SERVER_PORT = Number(process.env.BENCH_PORT ?? 4731);
+const BARE_PORT = SERVER_PORT + 1;
+const ICONIFY_PORT = SERVER_PORT + 2;
 const SECONDS = process.env.BENCH_SECONDS ?? '8';
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const ICONIFY = process.env.BENCH_ICONIFY;

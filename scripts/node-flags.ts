@@ -11,7 +11,14 @@
 //   no difference between 16, 8 and 4 within this machine's noise. 4 MiB (2026-11-25): 5 MiB less
 //   RSS after the Iconify loads on every open set (186 -> 181 from the sources), 3 MiB less after
 //   bench:graphql's, batches and searches as fast.
-export const NODE_FLAGS = ['--max-old-space-size=384', '--max-semi-space-size=4'];
+// - One worker for concurrent marking, not V8's up to one per worker thread (Node starts four,
+//   whatever the cores): on a server given one core (the benches pin it to core 0) the markers
+//   share it with the main thread, and a mark-compact's ~150 ms of background marking starved the
+//   requests around it. Under new GraphQL pairs at 32 connections (2026-11-27, bench/README.md,
+//   issue 46): p99 5.4-9.2 against 11.5-24.5 ms in four alternated rounds at the same CPU a request,
+//   RSS after bench:graphql-peer's load 114 MiB (the peer 154). Fewer V8 workers in all
+//   (--v8-pool-size) did as well for the tail but left RSS at 441 MiB after that load.
+export const NODE_FLAGS = ['--max-old-space-size=384', '--max-semi-space-size=4', '--concurrent-marking-max-worker-num=1'];
 
 /**
  * glibc's allocator, set in the environment of `npm start`, the README's systemd unit and the

@@ -115,6 +115,21 @@ describe('kept icon JSON tables', () => {
     expect(tables.of(planA, one).json.size).to.equal(0); // dropped whole, for b
   });
 
+  it('makes room by dropping tables used before the one keeping, the least recently used first', () => {
+    const tables = createJsonTables(3 * entry + 10);
+    const [one, two] = [release(1), release(2)];
+    const [a, b, c] = [tables.of(planA, one), tables.of(planB, one), tables.of(planA, two)];
+    for (const table of [a, b, c]) tables.keep(table, 1, 'x'.repeat(100));
+    tables.of(planA, one); // a used again: b is now the least recent
+    tables.keep(b, 2, 'x'.repeat(100)); // no table was used before b: not kept
+    expect(b.json.size).to.equal(1);
+    const d = tables.of(planB, two);
+    tables.keep(d, 1, 'x'.repeat(100));
+    expect(tables.bytes).to.equal(3 * entry);
+    expect(tables.of(planB, one).json.size).to.equal(0); // b, dropped for d
+    expect([a.json.size, c.json.size, d.json.size]).to.deep.equal([1, 1, 1]);
+  });
+
   it('keeps the bytes of each icon apart, in shared arenas and in buffers of their own', () => {
     const tables = createJsonTables(1_000_000);
     const a = tables.of(planA, release(1));

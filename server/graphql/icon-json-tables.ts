@@ -21,6 +21,8 @@ export interface JsonTable {
   arena: Buffer | null;
   /** Bytes of `arena` taken. */
   arenaUsed: number;
+  /** When it was last asked for, on the tables' own clock: the least recent goes first. */
+  usedAt: number;
 }
 
 /** `json` (ASCII) copied into the table's arena, or into a buffer of its own past a quarter of one. */
@@ -41,14 +43,24 @@ function bytesIn(table: JsonTable, json: string): Uint8Array {
 
 export function createJsonTables(maxBytes: number) {
   const byPlan = new WeakMap<object, Map<Release, JsonTable>>();
-  // Every table, in order of use, the most recent last (a Map keeps insertion order).
-  const used = new Set<JsonTable>();
+  // Every table, changed only when one is made or dropped. Not kept in order of use by deleting and
+  // adding the table asked for (the order a Set keeps): a long-lived Set rehashed by that churn
+  // allocates its new backing store in the old generation, ~40 bytes a request there under a load of
+  // new searches, and so the mark-compacts that hold the p99 (bench/README.md, issue 46).
+  const live = new Set<JsonTable>();
+  let clock = 0;
   let bytes = 0;
 
   const drop = (table: JsonTable) => {
-    used.delete(table);
+    live.delete(table);
     byPlan.get(table.plan)?.delete(table.release);
     bytes -= table.bytes;
+  };
+  /** The least recently used table, if used before `table`: there are a few (plans times releases), so a scan. */
+  const oldestBefore = (table: JsonTable): JsonTable | undefined => {
+    let oldest: JsonTable | undefined;
+    for (const other of live) if (other.usedAt < (oldest ?? table).usedAt) oldest = other;
+    return oldest;
   };
 
   return {
@@ -58,11 +70,11 @@ export function createJsonTables(maxBytes: number) {
       if (!ofPlan) byPlan.set(plan, (ofPlan = new Map()));
       let table = ofPlan.get(release);
       if (!table) {
-        table = { plan, release, json: new Map(), bytes: 0, arena: null, arenaUsed: 0 };
+        table = { plan, release, json: new Map(), bytes: 0, arena: null, arenaUsed: 0, usedAt: 0 };
         ofPlan.set(release, table);
+        live.add(table);
       }
-      used.delete(table);
-      used.add(table);
+      table.usedAt = ++clock;
       return table;
     },
 
@@ -71,10 +83,11 @@ export function createJsonTables(maxBytes: number) {
      * room.
      */
     keep(table: JsonTable, iconId: number, json: string): void {
-      if (!used.has(table)) return; // dropped while its request waited
+      if (!live.has(table)) return; // dropped while its request waited
       const size = json.length + BYTES_PER_ENTRY;
-      for (const oldest of used) {
-        if (bytes + size <= maxBytes || oldest === table) break;
+      while (bytes + size > maxBytes) {
+        const oldest = oldestBefore(table);
+        if (!oldest) break;
         drop(oldest);
       }
       if (bytes + size > maxBytes) return;
