@@ -284,7 +284,7 @@ describe('open icon sets', function () {
       // A photo taken is a camera, not an image; dark mode is the night, not a pencil or an adjustment.
       expect((await search('take a photo'))[0]).to.equal('mdi:camera');
       expect((await search('switch to dark mode'))[0]).to.be.oneOf(['mdi:weather-night', 'mdi:moon-waning-crescent', 'mdi:theme-light-dark']);
-      // In another order, or with a word of meaning between, the words are only themselves.
+      // In another order, the words are only themselves.
       expect((await search('photo take'))[0]).to.not.equal('mdi:camera');
       // Every icon the words find alone is still found.
       const dots = await search('dots');
