@@ -98,7 +98,9 @@ export async function buildExecutable(): Promise<{ file: string; bytes: number }
   // The V8 heap limits `npm start` sets too (scripts/node-flags.ts).
   const execArgv = NODE_FLAGS;
   writeFileSync(seaConfig, JSON.stringify({ main: bundle, output: blob, disableExperimentalSEAWarning: true, useCodeCache: true, assets: seaAssets, execArgv }));
-  execFileSync(process.execPath, ['--experimental-sea-config', seaConfig], { stdio: 'inherit' });
+  // The code cache made with the flags it will run under: V8 rejects a cache made under other flags
+  // (one concurrent marker among them), and the executable then warns and compiles at every start.
+  execFileSync(process.execPath, [...execArgv, '--experimental-sea-config', seaConfig], { stdio: 'inherit' });
 
   rmSync(output, { force: true });
   copyFileSync(process.execPath, output);
