@@ -30,20 +30,21 @@ export const phraseIntents: Record<string, string[]> = Object.fromEntries(Object
 export const phraseOf = (word: string): string | undefined => phraseOfWord.get(word);
 
 /**
- * The phrases the query's words hold, as the index word of each, by the place of each of its two
- * words (query word i -> "voicemessage"): the two in that order, with at most MAX_BETWEEN joining
- * words between ("raise my hand"). Only a phrase `indexed` says some icon draws is read.
+ * The phrases the query's words hold, by the place of each of its two words: query word i -> the
+ * index's token of the phrase's word (`tokenOf`: -1 for a word no icon has). The two in that order,
+ * with at most MAX_BETWEEN joining words between ("raise my hand"); only a phrase some icon draws.
  */
-export function phrasesIn(queryWords: readonly string[], indexed: (word: string) => boolean): Map<number, string> {
-  const found = new Map<number, string>();
+export function phrasesIn(queryWords: readonly string[], tokenOf: (word: string) => number): Map<number, number> {
+  const found = new Map<number, number>();
+  const stems = queryWords.map((word) => stemmer(word));
   for (let i = 0; i < queryWords.length; i++) {
-    const candidates = found.has(i) ? undefined : byFirstStem.get(stemmer(queryWords[i]));
+    const candidates = found.has(i) ? undefined : byFirstStem.get(stems[i]);
     if (!candidates) continue;
     for (let j = i + 1; j < queryWords.length && j <= i + 1 + MAX_BETWEEN; j++) {
-      const stem = stemmer(queryWords[j]);
-      const phrase = candidates.find((candidate) => candidate.second === stem)?.phrase;
-      if (phrase !== undefined && indexed(phraseWord(phrase))) {
-        found.set(i, phraseWord(phrase)).set(j, phraseWord(phrase));
+      const phrase = candidates.find((candidate) => candidate.second === stems[j])?.phrase;
+      const token = phrase === undefined ? -1 : tokenOf(phraseWord(phrase));
+      if (token !== -1) {
+        found.set(i, token).set(j, token);
         break;
       }
       if (!optionalWord(queryWords[j])) break;

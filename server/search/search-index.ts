@@ -280,7 +280,7 @@ export class SearchIndex {
   private findWords(queryWords: string[], options: SearchOptions): SearchResult {
     this.allowedNow = options.allowed;
     const joined = !queryWords.every(optionalWord);
-    const phrases = phrasesIn(queryWords, (word) => this.tokenIndex(word) !== -1);
+    const phrases = phrasesIn(queryWords, (word) => this.tokenIndex(word));
     const all = queryWords.map((word, i) => {
       const matches = this.matchWord(word, options.endings === true && i === queryWords.length - 1, options.explain === true);
       // Each word of a phrase ("voice message") finds what draws the phrase, as the word itself
@@ -288,7 +288,7 @@ export class SearchIndex {
       const phrase = phrases.get(i);
       if (phrase !== undefined) {
         this.budget = WORD_POSTINGS;
-        this.addPosting(matches, this.tokenIndex(phrase), MATCH.exact);
+        this.addPosting(matches, phrase, MATCH.exact);
       }
       // A light verb is a phrase's word too ("take a photo"), and then not optional.
       matches.optional = joined && optionalWord(word) && phrase === undefined;
