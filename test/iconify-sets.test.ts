@@ -126,6 +126,23 @@ describe('open icon sets', function () {
       }
     });
 
+    it("finds an icon by the words its set's own package gives it (seeds/set-words.json), in each of its styles", async () => {
+      // Lucide tags its pipette "eye dropper", "color picker" and "chemistry"; Phosphor its arrow-clockwise "refreshing".
+      const body = '<path d="M4 4h16v16H4z"/>';
+      await addIconSets(database, writeSet('lucide.json', { ...tinySet('lucide', '1.0.0'), icons: { pipette: { body }, eye: { body }, palette: { body } }, aliases: {} }));
+      await addIconSets(database, writeSet('ph.json', { ...tinySet('ph', '1.0.0'), icons: { 'arrow-clockwise': { body }, 'arrow-clockwise-bold': { body }, repeat: { body } }, aliases: {} }));
+      const app = await buildTestApp({ database });
+      try {
+        const icons = async (query: string, prefix: string) => (await app.http.get(`/iconify/search?query=${encodeURIComponent(query)}&prefix=${prefix}`).expect(200)).body.icons;
+        expect(await icons('chemistry', 'lucide')).to.deep.equal(['lucide:pipette']);
+        // A tag's words are what is lent, below an icon's own name: "eye" is lucide's eye first.
+        expect(await icons('eye dropper', 'lucide')).to.deep.equal(['lucide:eye', 'lucide:pipette']);
+        expect(await icons('refreshing', 'ph')).to.include.members(['ph:arrow-clockwise', 'ph:arrow-clockwise-bold']);
+      } finally {
+        await app.close();
+      }
+    });
+
     it('reads a done drawn on a concept as its state: "the download has finished" is download-done, not the check many sets draw', async () => {
       const body = '<path d="M4 4h16v16H4z"/>';
       const files = Array.from({ length: 40 }, (_, n) => writeSet(`checks${n}.json`, { ...tinySet(`checks${n}`, '1.0.0'), icons: { check: { body }, download: { body } }, aliases: {} }));

@@ -15,18 +15,19 @@ import { SearchIndex, type DocumentColumns } from './search-index.ts';
 import intents from './ui-intents.json' with { type: 'json' };
 import synonyms from './ui-synonyms.json' with { type: 'json' };
 import wordForms from './word-forms.json' with { type: 'json' };
+import { setWordsKey } from './set-words.ts';
 
 /**
  * Changed with the index's layout or with what goes into it (open-sets-index.ts, index-builder.ts:
  * what is lent, to which names, with which weights): a file of another format is rebuilt over.
- * The search data files are in the key themselves.
+ * The search data files are in the key themselves (the sets' own words as their file's hash).
  */
 const FORMAT = 'iconmeta search index 10';
 
 /** The key of an index built from these sets (prefix, version, time) and meanings' release. */
 export function indexKey(sets: readonly { prefix: string; version: string; lastModified: number }[], release: string | undefined): string {
   const hash = createHash('sha256');
-  hash.update(JSON.stringify([FORMAT, intents, synonyms, wordForms, release ?? null, sets.map((set) => [set.prefix, set.version, set.lastModified])]));
+  hash.update(JSON.stringify([FORMAT, intents, synonyms, wordForms, setWordsKey(), release ?? null, sets.map((set) => [set.prefix, set.version, set.lastModified])]));
   return hash.digest('hex');
 }
 
