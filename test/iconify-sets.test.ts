@@ -109,8 +109,9 @@ describe('open icon sets', function () {
     });
 
     it("across every set, ranks the concept many sets draw above one set's own name for a sentence's words", async () => {
-      // 40 sets draw lock-open (what "unlock" is drawn as); one names its drawing unlock-door.
-      const lock = { 'lock-open': { body: '<path d="M6 10h12v10H6z"/>' } };
+      // 40 sets draw lock-open (what "unlock" is drawn as) and a closed door (so that "door" is no
+      // rarer than "unlock", as with every set); one names its drawing unlock-door.
+      const lock = { 'lock-open': { body: '<path d="M6 10h12v10H6z"/>' }, 'door-closed': { body: '<path d="M6 2h12v20H6z"/>' } };
       const files = Array.from({ length: 40 }, (_, n) => writeSet(`locks${n}.json`, { ...tinySet(`locks${n}`, '1.0.0'), icons: lock, aliases: {} }));
       files.push(writeSet('doors.json', { ...tinySet('doors', '1.0.0'), icons: { 'unlock-door': { body: '<path d="M6 2h12v20H6z"/>' } }, aliases: {} }));
       for (const file of files) await addIconSets(database, file);
@@ -138,6 +139,21 @@ describe('open icon sets', function () {
         // A tag's words are what is lent, below an icon's own name: "eye" is lucide's eye first.
         expect(await icons('eye dropper', 'lucide')).to.deep.equal(['lucide:eye', 'lucide:pipette']);
         expect(await icons('refreshing', 'ph')).to.include.members(['ph:arrow-clockwise', 'ph:arrow-clockwise-bold']);
+      } finally {
+        await app.close();
+      }
+    });
+
+    it('counts a word fewer icons have for more, among icons that each have one word as well', async () => {
+      // As many sets draw an anchor as a compass, but more icons have "anchor" (ship-anchor too).
+      const body = '<path d="M4 4h16v16H4z"/>';
+      const files = Array.from({ length: 10 }, (_, n) => writeSet(`sea${n}.json`, { ...tinySet(`sea${n}`, '1.0.0'), icons: { anchor: { body }, compass: { body } }, aliases: {} }));
+      for (let n = 0; n < 10; n++) files.push(writeSet(`ships${n}.json`, { ...tinySet(`ships${n}`, '1.0.0'), icons: { 'ship-anchor': { body } }, aliases: {} }));
+      for (const file of files) await addIconSets(database, file);
+      const app = await buildTestApp({ database });
+      try {
+        const { body: found } = await app.http.get('/iconify/search?query=anchor%20compass').expect(200);
+        expect(found.icons[0]).to.match(/^sea\d:compass$/);
       } finally {
         await app.close();
       }

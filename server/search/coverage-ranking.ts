@@ -101,9 +101,24 @@ export function rankByCoverage(input: RankingInput & { scratch: UnionScratch }, 
   const order = 2 ** Math.ceil(Math.log2(input.documentCount + 1));
   // Every key differs (its last bits are the document's number, order - 1 - document): exactly `limit` are kept.
   const best = scratch.best.reset(Math.max(limit, 1));
-  scoreEach(met, perWord, optional, input.columns, facts, naming, scratch.mayBeAlias(naming.phrase), prominenceWeight, fewSetsCost, order, best);
+  const rarity = rarityFactors(perWord, input.documentCount);
+  scoreEach(met, perWord, rarity, optional, input.columns, facts, naming, scratch.mayBeAlias(naming.phrase), prominenceWeight, fewSetsCost, order, best);
   const documents = Array.from(best.sorted(), (key) => order - 1 - (key - Math.floor(key / order) * order));
   return { documents, total: met.length };
+}
+
+/**
+ * What each word's gain counts for: a word fewer icons have says more of what is meant ("listen to
+ * a podcast": the podcast, not the headphones that "listen" is drawn as and many more sets draw).
+ * Its rarity, log2(1 + icons / icons it found), against the query's mean, for this share of its
+ * gain. Measured with every set: 0.2 gained 1 description on dev2 and 1 (4 at 5) on judge-dev5 and
+ * lost none on any judged set; 0.4 gained one more on judge-dev5 but lost on another.
+ */
+const RARITY_SHARE = 0.2;
+function rarityFactors(perWord: readonly WordMatches[], documentCount: number): Float64Array {
+  const rarity = perWord.map((matches) => Math.log2(1 + documentCount / Math.max(1, matches.size)));
+  const mean = rarity.reduce((sum, value) => sum + value, 0) / rarity.length;
+  return Float64Array.from(rarity, (value) => 1 - RARITY_SHARE + (RARITY_SHARE * value) / mean);
 }
 
 /** The icons that `every` word matched as itself, the rarest word's first (`byRarity`: the words, rarest first). */
@@ -126,6 +141,7 @@ function withEveryWord(byRarity: WordMatches[], allowed: (document: number) => b
 function scoreEach(
   met: Int32Array,
   perWord: readonly WordMatches[],
+  rarity: Float64Array,
   optional: readonly WordMatches[],
   columns: DocumentColumns,
   facts: Uint32Array,
@@ -154,7 +170,7 @@ function scoreEach(
       const raw = perWord[w].raw(document);
       const kind = RAW_KINDS[raw];
       if (kind === RAW_KIND.none) continue;
-      const gained = RAW_GAINED[raw];
+      const gained = RAW_GAINED[raw] * rarity[w];
       if (kind === RAW_KIND.wholeLent) {
         wholeName = true;
         wholeSum += gained;
