@@ -144,6 +144,21 @@ describe('open icon sets', function () {
       }
     });
 
+    it("reads a style's words as how an icon is drawn, not what: two-tone is no two, but picks the style asked for", async () => {
+      const body = '<path d="M4 4h16v16H4z"/>';
+      const tones = { ...tinySet('tones', '1.0.0'), icons: { code: { body }, 'code-two-tone': { body }, heart: { body }, 'heart-two-tone': { body } }, aliases: {}, suffixes: { '': 'Stroke', 'two-tone': 'Two Tone' } };
+      await addIconSets(database, writeSet('tones.json', tones));
+      await addIconSets(database, writeSet('dice.json', { ...tinySet('dice', '1.0.0'), icons: { 'dice-two': { body } }, aliases: {} }));
+      const app = await buildTestApp({ database });
+      try {
+        const icons = async (query: string) => (await app.http.get(`/iconify/search?query=${encodeURIComponent(query)}`).expect(200)).body.icons;
+        expect((await icons('two'))[0]).to.equal('dice:dice-two');
+        expect((await icons('heart two tone'))[0]).to.equal('tones:heart-two-tone');
+      } finally {
+        await app.close();
+      }
+    });
+
     it('counts a word fewer icons have for more, among icons that each have one word as well', async () => {
       // As many sets draw an anchor as a compass, but more icons have "anchor" (ship-anchor too).
       const body = '<path d="M4 4h16v16H4z"/>';

@@ -91,6 +91,12 @@ function baseOf(name: string, themeParts: Set<string>, names: Set<string>): stri
   return from === 0 && to === parts.length ? name : parts.slice(from, to).join('-');
 }
 
+/** The words of `name` that are not its concept's (baseOf): its style parts. */
+function styleWordsOf(name: string, concept: string): string[] {
+  const conceptWords = new Set(concept.split('-'));
+  return name.split('-').filter((word) => !conceptWords.has(word));
+}
+
 /** What a meaning lends, split into words once (it is lent to hundreds of icons). */
 const lentWords = new WeakMap<Meaning, { strong: string[]; strongWithName: string[]; weak: string[]; categories: string[] }>();
 function lentWordsOf(meaning: Meaning) {
@@ -277,7 +283,11 @@ export async function buildOpenSetsIndex(
         // Names are validated at import as lowercase words joined by hyphens. A word of the name
         // that is also what the icon is drawn for is read as that: it says what all of the name
         // means (content-paste, trending-up: no word of the name is left unexplained).
-        const nameWords = name.split('-');
+        // The words of the style (keyline's code-two-tone, ph's heart-bold) say how it is drawn:
+        // found as weakly as a category, they pick the style asked for ("heart bold") without
+        // answering "two-factor authentication code" with every two-tone code.
+        const nameWords = concept === name ? name.split('-') : concept.split('-');
+        if (concept !== name) builder.addWords(document, 'category', styleWordsOf(name, concept));
         builder.addWords(document, 'id', intents ? nameWords.filter((word) => !intents.first.includes(word)) : nameWords);
         for (const alias of own) builder.addWords(document, 'alias', alias.split('-'));
         // A one-word tag as a lent term's word, a longer tag's words as a lent label's. Measured on
