@@ -159,6 +159,21 @@ describe('open icon sets', function () {
       }
     });
 
+    it('reads a state word on what it is drawn on: "the server is down" is server-off, "down" alone an arrow', async () => {
+      const body = '<path d="M4 4h16v16H4z"/>';
+      const files = Array.from({ length: 40 }, (_, n) => writeSet(`racks${n}.json`, { ...tinySet(`racks${n}`, '1.0.0'), icons: { server: { body }, 'arrow-down': { body } }, aliases: {} }));
+      for (const n of [1, 2, 3]) files.push(writeSet(`outages${n}.json`, { ...tinySet(`outages${n}`, '1.0.0'), icons: { 'server-off': { body } }, aliases: {} }));
+      for (const file of files) await addIconSets(database, file);
+      const app = await buildTestApp({ database });
+      try {
+        const first = async (query: string) => (await app.http.get(`/iconify/search?query=${encodeURIComponent(query)}`).expect(200)).body.icons[0];
+        expect(await first('the server is down')).to.match(/^outages\d:server-off$/);
+        expect(await first('down')).to.match(/^racks\d+:arrow-down$/);
+      } finally {
+        await app.close();
+      }
+    });
+
     it('counts a word fewer icons have for more, among icons that each have one word as well', async () => {
       // As many sets draw an anchor as a compass, but more icons have "anchor" (ship-anchor too).
       const body = '<path d="M4 4h16v16H4z"/>';

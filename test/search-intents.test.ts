@@ -5,9 +5,10 @@ import { join } from 'node:path';
 import { expect } from 'chai';
 import { root } from './process-helpers.ts';
 
-const { intents, contexts, phrases } = JSON.parse(readFileSync(join(root, 'server/search/ui-intents.json'), 'utf8')) as {
+const { intents, contexts, phrases, states } = JSON.parse(readFileSync(join(root, 'server/search/ui-intents.json'), 'utf8')) as {
   intents: Record<string, string[]>;
   phrases: Record<string, string[]>;
+  states: Record<string, string[]>;
   contexts: Record<string, { words: string[]; concepts: string[] }>;
 };
 
@@ -34,6 +35,15 @@ describe('the UI intents of search', () => {
       for (const name of names) expect(name, phrase).to.match(/^[a-z0-9]+(?:-[a-z0-9]+)*$/);
       // "zoom in" is zoom-in already: a phrase says what its words' names do not.
       expect(names, phrase).to.not.include(phrase.replace(' ', '-'));
+    }
+  });
+
+  it('have states: a state part of icon names, and distinct lower-case words saying it', () => {
+    for (const [part, words] of Object.entries(states)) {
+      expect(part).to.match(/^[a-z]+$/);
+      expect(words.length, part).to.be.within(1, 12);
+      expect(new Set(words).size, part).to.equal(words.length);
+      for (const word of words) expect(word, part).to.match(/^[a-z]+$/);
     }
   });
 

@@ -141,6 +141,16 @@ for (const { words: contextWords, concepts } of Object.values(uiIntents.contexts
  * the rest lends its meaning, and the state stays a word of the name.
  */
 const STATE_PARTS = new Set(['off', 'slash', 'x', 'xmark', 'check', 'done', 'plus', 'minus', 'alert', 'exclamation', 'question', 'add', 'remove', 'cancel', 'lock', 'open', 'closed', 'on', 'up', 'down', 'dot', 'badge', 'star', 'heart', 'search', 'edit', 'settings', 'sync', 'clock', 'user', 'error', 'warning']);
+/**
+ * A state part -> the words that say it of what it is drawn on: the intents it alone is drawn for
+ * (check: done, complete), and the words of ui-intents.json's states, which are not intents of
+ * their own ("down" alone is an arrow; "the server is down" is server-off).
+ */
+const stateWords = new Map<string, string[]>();
+for (const part of STATE_PARTS) {
+  const words = [...(intentsByConcept.get(part)?.first ?? []), ...((uiIntents.states as Record<string, string[]>)[part] ?? [])];
+  if (words.length > 0) stateWords.set(part, words);
+}
 const withoutState = (base: string) => {
   const dash = base.lastIndexOf('-');
   return dash > 0 && STATE_PARTS.has(base.slice(dash + 1)) ? base.slice(0, dash) : base;
@@ -318,13 +328,13 @@ export async function buildOpenSetsIndex(
           builder.addWords(document, 'intent', intents.first);
           builder.addWords(document, 'lent', intents.other);
         }
-        // A state drawn on another concept (table-plus, cloud-check, file-search) is explained by
-        // the words of what the state alone is drawn for (insert, done, find), as a word of the
-        // name: "insert a new table" is table-plus, not the plus drawn by more sets.
+        // A state drawn on another concept (table-plus, cloud-check, server-off) is explained by
+        // the words of the state (insert, done, down), as a word of the name: "insert a new table"
+        // is table-plus, not the plus drawn by more sets.
         if (!intents) {
           const dash = concept.lastIndexOf('-');
-          const stateIntents = dash > 0 && STATE_PARTS.has(concept.slice(dash + 1)) ? intentsByConcept.get(concept.slice(dash + 1)) : undefined;
-          if (stateIntents) builder.addWords(document, 'alias', stateIntents.first);
+          const words = dash > 0 ? stateWords.get(concept.slice(dash + 1)) : undefined;
+          if (words) builder.addWords(document, 'alias', words);
         }
         const contexts = contextsByConcept.get(concept);
         if (contexts) builder.addWords(document, 'lentWord', contexts);
