@@ -174,6 +174,19 @@ describe('open icon sets', function () {
       }
     });
 
+    it("within a set, answers the set's name with the word typed before the icon a synonym finds", async () => {
+      const body = '<path d="M4 4h16v16H4z"/>';
+      await addIconSets(database, writeSet('desks.json', { ...tinySet('desks', '1.0.0'), icons: { laptop: { body }, 'desktop-classic': { body } }, aliases: {} }));
+      const app = await buildTestApp({ database });
+      try {
+        // "desktop" and "laptop" are synonyms (ui-synonyms.json).
+        const { body: found } = await app.http.get('/iconify/search?query=desktop&prefix=desks').expect(200);
+        expect(found.icons).to.deep.equal(['desks:desktop-classic', 'desks:laptop']);
+      } finally {
+        await app.close();
+      }
+    });
+
     it('counts a word fewer icons have for more, among icons that each have one word as well', async () => {
       // As many sets draw an anchor as a compass, but more icons have "anchor" (ship-anchor too).
       const body = '<path d="M4 4h16v16H4z"/>';
