@@ -39,6 +39,7 @@ describe('the word forms of search', () => {
     expect(otherFormsOf('colours', stemmer('colours'))).to.deep.equal(['color']);
     expect(otherFormsOf('children', stemmer('children'))).to.deep.equal(['child']);
     expect(otherFormsOf('house', stemmer('house'))).to.deep.equal([]);
+    expect(otherFormsOf('sunny', stemmer('sunny'))).to.deep.equal(['sun']); // weather-sunny is the sun
     // Never backwards: "leave" is not read as the listed "leaves" reduced, so it is no form of leaf.
     expect(otherFormsOf('leaves', stemmer('leaves'))).to.deep.equal(['leaf']);
     expect(otherFormsOf('leave', stemmer('leave'))).to.deep.equal([]);
