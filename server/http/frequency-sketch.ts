@@ -28,7 +28,11 @@ export class FrequencySketch {
 
   /** Counts one asking of `key`. */
   increment(key: string): void {
-    const hash = fnv1a(key);
+    this.incrementHashed(fnv1a(key));
+  }
+
+  /** Counts one asking of the key whose fnv1a hash is `hash` (kept by a caller that asks often). */
+  incrementHashed(hash: number): void {
     const step = stepOf(hash);
     let added = false;
     for (let row = 0; row < ROWS; row++) {

@@ -15,6 +15,7 @@ import { hash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import { compressInBackground } from './background-compression.ts';
 import { CODINGS, compressFast, type Coding } from './compression.ts';
+import { fnv1a } from '../fnv1a.ts';
 import { FrequencySketch } from './frequency-sketch.ts';
 
 export type Encoding = Coding | 'identity';
@@ -41,6 +42,9 @@ export interface CachedResponse {
   kept?: boolean;
   /** Set by the cache holding the entry: a compressed form was added, so count its size again. */
   grown?: () => void;
+  /** Set by the cache holding the entry: the key it was kept under, and that key's hash (a hit counts it without hashing the key again). */
+  keptAs?: string;
+  keptHash?: number;
 }
 
 /** An unpooled buffer holding exactly `bytes`: `bytes` itself when it is one already. */
@@ -77,6 +81,8 @@ class Entry implements CachedResponse {
   compressible?: boolean;
   kept?: boolean;
   grown?: () => void;
+  keptAs?: string;
+  keptHash?: number;
   #etag: string | undefined;
 
   constructor(body: Buffer, contentType: string, cacheControl: string, etag: string | undefined) {
@@ -183,6 +189,8 @@ export function createResponseCache(maxBytes: number) {
   const set = (key: string, entry: CachedResponse): boolean => {
     if (lru.calculatedSize + entrySize(entry, key) > maxBytes && !lru.has(key) && !askedMoreThanOldest(key)) return false;
     entry.kept = true;
+    entry.keptAs = key;
+    entry.keptHash = fnv1a(key);
     // lru-cache counts a value's size when it is set: set it again when it grows (a background
     // job finishing after the entry was dropped finds another entry, or none, and leaves it so).
     entry.grown = () => {
@@ -195,8 +203,11 @@ export function createResponseCache(maxBytes: number) {
   };
   return {
     get: (key: string) => {
-      asked.increment(key);
-      return lru.get(key);
+      const entry = lru.get(key);
+      // A hit is counted with the hash its key got when kept: hashed at every hit, a 20-name
+      // batch's URL (~270 characters) cost ~0.3 us of a ~20 us answer.
+      asked.incrementHashed(entry !== undefined && entry.keptAs === key ? entry.keptHash! : fnv1a(key));
+      return entry;
     },
     set,
     /** Whether an entry for `key` would likely be kept now (before making it): the cache is not near full, or `key` was asked more often than the oldest entry's. */
