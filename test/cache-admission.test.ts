@@ -34,6 +34,27 @@ describe('the response cache when full', () => {
     expect(cache.bytes).to.be.at.most(1024 * 1024);
   });
 
+  it('takes a key asked as often as the sketch counts, when every kept key was asked as often', () => {
+    const cache = createResponseCache(1024 * 1024);
+    const ask = (key: string, times: number) => {
+      for (let i = 0; i < times; i++) cache.get(key);
+    };
+    // Full of pages each asked past the sketch's ceiling (a load of popular searches).
+    for (let i = 0; i < 100; i++) {
+      ask(`/hot/${i}`, 20);
+      cache.set(`/hot/${i}`, page(i, 500));
+    }
+    expect(cache.bytes).to.be.above(0.95 * 1024 * 1024);
+    // Then one URL asked again and again (an SVG on every page).
+    ask('/one-svg', 20);
+    expect(cache.admits('/one-svg')).to.equal(true);
+    expect(cache.set('/one-svg', page(9_999, 500))).to.equal(true);
+    expect(cache.get('/one-svg')).to.not.equal(undefined);
+    // A key asked twice still is not taken.
+    ask('/twice', 2);
+    expect(cache.set('/twice', page(10_000, 500))).to.equal(false);
+  });
+
   it('takes every entry while it has room, whatever was asked', () => {
     const cache = createResponseCache(1024 * 1024);
     for (let i = 0; i < 20; i++) expect(cache.set(`/never-asked/${i}`, page(i))).to.equal(true);

@@ -8,7 +8,7 @@ import { fnv1a } from '../fnv1a.ts';
 
 const ROWS = 4;
 /** A counter's ceiling: four bits' worth, enough to tell a popular key from a rare one. */
-const MAX_COUNT = 15;
+export const MAX_COUNT = 15;
 /** Askings counted per counter of a row before all counters are halved. */
 const SAMPLE_PER_COUNTER = 10;
 

@@ -16,7 +16,7 @@ import { LRUCache } from 'lru-cache';
 import { compressInBackground } from './background-compression.ts';
 import { CODINGS, compressFast, type Coding } from './compression.ts';
 import { fnv1a } from '../fnv1a.ts';
-import { FrequencySketch } from './frequency-sketch.ts';
+import { FrequencySketch, MAX_COUNT } from './frequency-sketch.ts';
 
 export type Encoding = Coding | 'identity';
 
@@ -181,9 +181,15 @@ const NEAR_FULL = 0.95;
 export function createResponseCache(maxBytes: number) {
   const lru = new LRUCache<string, CachedResponse>({ maxSize: maxBytes, sizeCalculation: entrySize });
   const asked = new FrequencySketch(Math.min(maxBytes * SKETCH_COUNTERS_PER_BYTE, MAX_SKETCH_COUNTERS));
+  // At the sketch's ceiling both keys are as popular as it can tell, and the one asked now takes the
+  // place (least recently used among the hottest): else, once a load of other popular keys (a
+  // picker's typed starts, each asked 15 times) filled the cache, a URL asked thousands of times a
+  // second was built again at every request, never kept (bench/README.md, issue 46).
   const askedMoreThanOldest = (key: string) => {
     const oldest = lru.rkeys().next();
-    return oldest.done === true || asked.frequency(key) > asked.frequency(oldest.value);
+    if (oldest.done === true) return true;
+    const count = asked.frequency(key);
+    return count === MAX_COUNT || count > asked.frequency(oldest.value);
   };
   /** Keeps `entry` under `key`, when the cache has room for it or it was asked more often than the entry it would push out; answers whether it did. */
   const set = (key: string, entry: CachedResponse): boolean => {
