@@ -9,7 +9,12 @@
 // first 200 of icon data and of a search, RSS once idle and after the loads, req/s and p99 for
 // search as typed (random 4-letter prefixes), never-seen two-word searches, 20-name icon batches (a new
 // one each request, 500 asked again and again, as a page's visitors do, and one URL of mdi and one
-// of lucide repeated), one SVG repeated (/mdi/home.svg?height=24), and /collection?prefix=mdi.
+// of lucide repeated), one SVG repeated (/mdi/home.svg?height=24), and /collection?prefix=mdi;
+// with each, the server's CPU a request (/proc/<pid>/stat over the load). The fixed answers (the
+// SVG and the two one-URL batches) also run against a bare node:http server (bench/bare-server.ts,
+// on BENCH_PORT + 1, pinned to core 0 as well) writing the bytes and headers ours wrote for them,
+// fetched from ours in the first round: the limit for those bytes on this core, with ours/bare and
+// peer/bare beside ours/peer (issue 46: "no more work than a bare node:http server").
 // Needs wrk (`apt-get install wrk`) and a few GB under /tmp (the peer splits every set into its cache).
 // BENCH_CASES runs only the loads whose names contain it; BENCH_PORT moves the servers' ports.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
@@ -17,11 +22,12 @@ import { chmodSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, syml
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import * as tar from 'tar';
-import { assertPortFree, iconifyJsonTarball, percentile, rssMiB, send, spawnServer } from './support.ts';
+import { assertPortFree, cpuMicros, iconifyJsonTarball, percentile, rssMiB, send, spawnServer, startBareServer } from './support.ts';
 
 /** Ours listens on BENCH_PORT (4741), the peer two above: benches of two worktrees side by side. */
 const OURS_PORT = Number(process.env.BENCH_PORT ?? 4741);
 const PEER_PORT = OURS_PORT + 2;
+const BARE_PORT = OURS_PORT + 1;
 const SECONDS = process.env.BENCH_SECONDS ?? '5';
 /** Seconds of each load run first, unmeasured. */
 const WARM_UP_SECONDS = process.env.BENCH_WARM_UP_SECONDS ?? '2';
@@ -112,6 +118,8 @@ interface Case {
   /** A URL under the API's prefix that must answer 200 before the load; a script for the load, or none for the URL alone. */
   probe: string;
   script?: (base: string) => string;
+  /** A fixed answer (one URL): measured against the bare server writing ours' bytes too. */
+  bare?: true;
 }
 const allCases: Case[] = [
   {
@@ -145,9 +153,9 @@ const allCases: Case[] = [
     probe: `/mdi.json?icons=${REPEATED_BATCHES[0]}`,
     script: lua(`local batches = ${luaList(REPEATED_BATCHES)}\nlocal n = 0\nrequest = function()\n  n = n + 1\n  return wrk.format("GET", base .. "/mdi.json?icons=" .. batches[(n % #batches) + 1])\nend\n`),
   },
-  { name: '20 mdi icons, one URL repeated', probe: `/mdi.json?icons=${pick(NAMES)}` },
-  { name: '20 lucide icons, one URL repeated', probe: `/lucide.json?icons=${pick(LUCIDE_NAMES)}` },
-  { name: 'one SVG repeated (mdi home, height 24)', probe: '/mdi/home.svg?height=24' },
+  { name: '20 mdi icons, one URL repeated', probe: `/mdi.json?icons=${pick(NAMES)}`, bare: true },
+  { name: '20 lucide icons, one URL repeated', probe: `/lucide.json?icons=${pick(LUCIDE_NAMES)}`, bare: true },
+  { name: 'one SVG repeated (mdi home, height 24)', probe: '/mdi/home.svg?height=24', bare: true },
   { name: '/collection?prefix=mdi', probe: '/collection?prefix=mdi' },
 ];
 /** BENCH_CASES: only the loads whose names contain it ("search": issue 43's two); else all. */
@@ -204,7 +212,9 @@ async function stop(child: ChildProcess): Promise<void> {
   clearTimeout(hard);
 }
 
-function wrk(port: number, path: string, args: string[], seconds = SECONDS): { rps: number; p50ms: number; p99ms: number } {
+/** A load on `port`; `pid`: the server's process, whose CPU a request it reports too. */
+function wrk(port: number, pid: number, path: string, args: string[], seconds = SECONDS): { rps: number; p50ms: number; p99ms: number; cpuUs: number } {
+  const cpuBefore = cpuMicros(pid);
   const out = execFileSync('taskset', ['-c', '1', 'wrk', '-t1', `-c${CONNECTIONS}`, `-d${seconds}s`, '--latency', ...args, `http://127.0.0.1:${port}${path}`], { encoding: 'utf8' });
   const errors = /Non-2xx or 3xx responses: (\d+)/.exec(out);
   if (errors) throw new Error(`wrk saw ${errors[1]} error responses on port ${port} ${path}`);
@@ -213,11 +223,12 @@ function wrk(port: number, path: string, args: string[], seconds = SECONDS): { r
     const unit = /^([\d.]+)(us|ms|s)$/.exec(value);
     return unit ? Number(unit[1]) * (unit[2] === 'us' ? 0.001 : unit[2] === 's' ? 1000 : 1) : NaN;
   };
-  return { rps: Number(/Requests\/sec:\s+([\d.]+)/.exec(out)![1]), p50ms: ms(50), p99ms: ms(99) };
+  const requests = Number(/(\d+) requests in/.exec(out)![1]);
+  return { rps: Number(/Requests\/sec:\s+([\d.]+)/.exec(out)![1]), p50ms: ms(50), p99ms: ms(99), cpuUs: (cpuMicros(pid) - cpuBefore) / requests };
 }
 
 type Figures = Record<string, number[]>;
-const figures: Record<string, Figures> = { ours: {}, peer: {} };
+const figures: Record<string, Figures> = { ours: {}, peer: {}, bare: {} };
 const note = (server: string, name: string, value: number) => (figures[server][name] ??= []).push(value);
 
 // Ours' first start after `seed add`, once: the seed command closed the file cleanly, recording it
@@ -232,6 +243,10 @@ const note = (server: string, name: string, value: number) => (figures[server][n
   await stop(first);
   console.log(`ours: first start after seed add: ${firstSeconds.toFixed(2)} s to its first icon data`);
 }
+
+/** The bare server (started in the first round, kept to the end: it holds nothing that grows). */
+let bare: ChildProcess | undefined;
+const BARE: Server = { label: 'bare', port: BARE_PORT, base: '', start: () => bare! };
 
 for (let round = 0; round < ROUNDS; round++) {
   // Alternate which goes first: the start, then each load.
@@ -259,23 +274,40 @@ for (let round = 0; round < ROUNDS; round++) {
       // JSON ('{'), or an SVG ('<').
       if (answer.status !== 200 || (answer.body[0] !== 0x7b && answer.body[0] !== 0x3c)) throw new Error(`${server.label} answered ${answer.status} ${String(answer.body).slice(0, 80)} to ${probe}`);
     }
-  for (const { name, probe, script } of cases)
-    for (const server of order) {
+  // The bare server, once: ours' answers to the fixed-answer cases, asked twice (an answer is
+  // kept from its second asking) without Accept-Encoding, as wrk asks.
+  if (!bare && cases.some((c) => c.bare)) {
+    const answers = [];
+    for (const { probe } of cases.filter((c) => c.bare)) {
+      await send(OURS_PORT, `/iconify${probe}`);
+      answers.push({ path: probe, answer: await send(OURS_PORT, `/iconify${probe}`) });
+    }
+    bare = await startBareServer(BARE_PORT, work, answers);
+    children.push(bare);
+  }
+  if (bare) running.set('bare', bare);
+  for (const { name, probe, script, bare: withBare } of cases) {
+    // The bare server first in one round, last in the next.
+    const loads = withBare ? (round % 2 === 0 ? [BARE, ...order] : [...order, BARE]) : order;
+    for (const server of loads) {
+      const pid = running.get(server.label)!.pid!;
       alive(server.label, running.get(server.label)!);
       // A warm-up of the same load first, unmeasured, for both: the first seconds after a start
       // measure the JIT compiler and empty caches, not the serving.
-      const load = () => (script ? wrk(server.port, server.base || '/', ['-s', script(server.base)], WARM_UP_SECONDS) : wrk(server.port, server.base + probe, [], WARM_UP_SECONDS));
+      const load = () => (script ? wrk(server.port, pid, server.base || '/', ['-s', script(server.base)], WARM_UP_SECONDS) : wrk(server.port, pid, server.base + probe, [], WARM_UP_SECONDS));
       load();
-      const run = script ? wrk(server.port, server.base || '/', ['-s', script(server.base)]) : wrk(server.port, server.base + probe, []);
+      const run = script ? wrk(server.port, pid, server.base || '/', ['-s', script(server.base)]) : wrk(server.port, pid, server.base + probe, []);
       note(server.label, `${name}: req/s`, run.rps);
       note(server.label, `${name}: p50 (ms)`, run.p50ms);
       note(server.label, `${name}: p99 (ms)`, run.p99ms);
+      note(server.label, `${name}: CPU a request (us)`, run.cpuUs);
     }
+  }
   for (const server of order) {
     alive(server.label, running.get(server.label)!);
     note(server.label, 'RSS after load (MiB)', rssMiB(running.get(server.label)!.pid!));
   }
-  for (const child of running.values()) await stop(child);
+  for (const [label, child] of running) if (label !== 'bare') await stop(child);
 }
 
 const median = (values: number[]) => percentile(values, 0.5);
@@ -283,14 +315,19 @@ const format = (value: number) => (value >= 100 ? value.toFixed(0) : value >= 10
 console.log(`\n@iconify/json ${version}, ${prefixCount} sets; ours seeded in ${seedSeconds.toFixed(1)} s; ${ROUNDS} round(s) of ${SECONDS} s per load, wrk -c${CONNECTIONS} on core 1, servers on core 0`);
 // Each round's own ratio too (the two servers measured minutes apart, in that round's conditions):
 // on a shared machine the peer's rate moves by a fifth between runs, and a median hides that.
-console.log(`${'figure'.padEnd(52)} ${'ours'.padStart(10)} ${'peer'.padStart(10)} ${'ours/peer'.padStart(10)}  ${'rounds'.padStart(11)}`);
+// The fixed answers add the bare server's figure and both servers' ratios to it.
+console.log(
+  `${'figure'.padEnd(62)} ${'ours'.padStart(10)} ${'peer'.padStart(10)} ${'ours/peer'.padStart(10)}  ${'rounds'.padStart(11)} ${'bare'.padStart(10)} ${'ours/bare'.padStart(10)} ${'peer/bare'.padStart(10)}`,
+);
 for (const name of Object.keys(figures.ours)) {
   const ours = median(figures.ours[name]);
   const peer = median(figures.peer[name]);
   const perRound = figures.ours[name].map((value, round) => value / figures.peer[name][round]);
   const range = ROUNDS > 1 ? `${Math.min(...perRound).toFixed(2)}-${Math.max(...perRound).toFixed(2)}` : '';
-  console.log(`${name.padEnd(52)} ${format(ours).padStart(10)} ${format(peer).padStart(10)} ${(ours / peer).toFixed(2).padStart(10)}  ${range.padStart(11)}`);
+  const bareFigures = figures.bare[name];
+  const bareColumns = bareFigures ? [format(median(bareFigures)), (ours / median(bareFigures)).toFixed(2), (peer / median(bareFigures)).toFixed(2)].map((column) => column.padStart(10)).join(' ') : '';
+  console.log(`${name.padEnd(62)} ${format(ours).padStart(10)} ${format(peer).padStart(10)} ${(ours / peer).toFixed(2).padStart(10)}  ${range.padStart(11)} ${bareColumns}`);
 }
-console.log('(req/s: higher is better; seconds, MiB and p99: lower is better)');
+console.log('(req/s: higher is better; seconds, MiB, p99 and CPU a request: lower is better)');
 cleanup();
 process.exit(0);

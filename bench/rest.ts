@@ -3,10 +3,8 @@
 // Needs wrk (`apt-get install wrk`). Targets: hot >= 0.6 of bare; cold first-request p50 <= 4 ms (issue 11),
 // and <= 2 ms for a client asking for gzip or brotli, answered compressed at a fast level (issue 46).
 import { execFileSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { DEFAULT_RELEASES } from '../seeds/defaults.ts';
-import { assertPortFree, databaseWith, percentile, pinned, printServerRss, send, startServer, waitFor } from './support.ts';
+import { databaseWith, percentile, printServerRss, send, startBareServer, startServer } from './support.ts';
 
 const SERVER_PORT = 4701;
 const BARE_PORT = 4702;
@@ -58,14 +56,7 @@ for (const { name, headers, pageSizes } of KINDS) {
 
 // The baseline serves exactly the bytes and headers our server sends for the hot path.
 const hot = await send(SERVER_PORT, HOT_PATH);
-const bodyFile = join(dir, 'body.bin');
-writeFileSync(bodyFile, hot.body);
-const headers = Object.fromEntries(Object.entries(hot.headers).filter(([k]) => !['date', 'connection', 'keep-alive'].includes(k)));
-const bareScript = `const b=require('fs').readFileSync(${JSON.stringify(bodyFile)});const h=${JSON.stringify(headers)};
-require('http').createServer((q,s)=>{s.writeHead(200,h);s.end(b)}).listen(${BARE_PORT},'127.0.0.1')`;
-await assertPortFree(BARE_PORT);
-pinned(['node', '-e', bareScript]);
-await waitFor(BARE_PORT, '/');
+await startBareServer(BARE_PORT, dir, [{ path: HOT_PATH, answer: hot }]);
 
 // Alternating rounds, medians: single wrk runs on loopback vary by +-20% here.
 const bareRuns: number[] = [];

@@ -1,7 +1,7 @@
 // Shared pieces of the on-demand benchmarks: a database holding 7.3.1, child processes pinned to
 // core 0, and a keep-alive HTTP client that times each request.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -109,6 +109,43 @@ export function send(port: number, path: string, options: { method?: string; bod
     req.end(options.body);
   });
 }
+
+/** What a bare server answers a path with: an answer of ours as sent (send()), to be written as it was. */
+export interface BareAnswer {
+  path: string;
+  answer: Timed;
+}
+
+// Written by node:http itself for every response, or per connection: not the answer's own.
+const HOP_HEADERS = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding']);
+
+/**
+ * Starts bench/bare-server.ts pinned to core 0 on `port`, answering each path with exactly the
+ * bytes and headers given (a per-request header such as X-Request-Id with the value it had once,
+ * the same length), and waits until it answers: the limit of node:http for those bytes.
+ */
+export async function startBareServer(port: number, dir: string, answers: BareAnswer[]): Promise<ChildProcess> {
+  await assertPortFree(port);
+  const manifest = answers.map(({ path, answer }, index) => {
+    const bodyFile = join(dir, `bare-${index}.bin`);
+    writeFileSync(bodyFile, answer.body);
+    const headers = Object.entries(answer.headers).filter(([name]) => !HOP_HEADERS.has(name)).flatMap(([name, value]) => [name, String(value)]);
+    return { path, headers, bodyFile };
+  });
+  const manifestFile = join(dir, 'bare-answers.json');
+  writeFileSync(manifestFile, JSON.stringify(manifest));
+  const child = pinned(['node', join(import.meta.dirname, 'bare-server.ts'), String(port), manifestFile]);
+  await waitFor(port, answers[0].path);
+  return child;
+}
+
+/** A process's CPU time so far (user and system, all its threads), in microseconds. */
+export function cpuMicros(pid: number): number {
+  // Fields 14 and 15 of /proc/<pid>/stat, counted after the command's closing parenthesis.
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1e6) / CLOCK_TICKS;
+}
+const CLOCK_TICKS = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim());
 
 export async function waitFor(port: number, path: string): Promise<void> {
   for (let i = 0; i < 300; i++) {

@@ -39,7 +39,18 @@ const BUFFER_BYTES = 64 * 1024;
 /** How long a graceful stop waits for its last lines to be written. */
 const DRAIN_WAIT_MS = 2000;
 
-type BufferingDestination = DestinationStream & { drain(): Promise<void>; flushSync(): void };
+type BufferingDestination = DestinationStream & { drain(): Promise<void>; flushSync(): void } & RequestLineRoom;
+
+/**
+ * Where request-log.ts writes a request line in place, as bytes, instead of handing over a string
+ * (see requestLineWriter there): `lineAt` makes room for at most `mostBytes` and answers the offset
+ * in `buffer` the line starts at; `lineEnds` keeps what was written up to `end`.
+ */
+export interface RequestLineRoom {
+  readonly buffer: Buffer;
+  lineAt(mostBytes: number): number;
+  lineEnds(end: number): void;
+}
 
 function requestBufferingDestination(boom: InstanceType<typeof SonicBoom>): BufferingDestination {
   // Lines are copied into `pending` as they come and handed over in chunks: a fraction of a
@@ -61,6 +72,14 @@ function requestBufferingDestination(boom: InstanceType<typeof SonicBoom>): Buff
   };
   setInterval(writeOut, FLUSH_INTERVAL_MS).unref();
   return {
+    buffer: pending,
+    lineAt(mostBytes: number) {
+      if (used + mostBytes > BUFFER_BYTES) writeOut();
+      return used;
+    },
+    lineEnds(end: number) {
+      used = end;
+    },
     write(line: string) {
       const mostBytes = line.length * 3; // UTF-8 takes at most 3 bytes per UTF-16 unit
       if (used + mostBytes > BUFFER_BYTES) writeOut();

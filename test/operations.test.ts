@@ -76,6 +76,40 @@ describe('operations', () => {
       expect(JSON.parse(raw[0])).to.include({ path, aborted: true });
     });
 
+    it('are written in place into the service destination, as pino writes them', () => {
+      // The destination's side that request lines are written into (logger.ts), and its text side.
+      const raw: string[] = [];
+      const room = {
+        buffer: Buffer.alloc(4096),
+        used: 0,
+        lineAt(mostBytes: number) {
+          expect(this.used + mostBytes).to.be.at.most(this.buffer.length);
+          return this.used;
+        },
+        lineEnds(end: number) {
+          this.used = end;
+        },
+        write: (line: string) => void raw.push(line),
+      };
+      const lines = pino({ level: 'info' }, room).child({}, { redact: { paths: [] } });
+      const write = requestLineWriter(lines);
+      const cases = [
+        { reqId: 'id-1', client: '::ffff:127.0.0.1', method: 'GET', path: '/icônes/"quoted"\\back\tslash/\u0001/𝄞', status: 499, durationMs: 1.25, aborted: true },
+        { reqId: 'id-2', client: undefined, method: 'POST', path: '/graphql', status: 200, durationMs: 0.5 },
+        { reqId: 'id-3', client: '127.0.0.1', method: 'GET', path: '/iconify/mdi/home.svg', status: 200, durationMs: 0.001 },
+        { reqId: 'id-4', client: '127.0.0.1', method: 'GET', path: '/iconify/mdi/home.svg', status: 200, durationMs: 1234.07 },
+        { reqId: 'id-5', client: '127.0.0.1', method: 'GET', path: '/iconify/mdi/home.svg', status: 304, durationMs: 0 },
+      ];
+      const withoutTime = (text: string) => text.replace(/"time":\d+/, '');
+      for (const { reqId, client, method, path, status, durationMs, aborted } of cases) {
+        const from = room.used;
+        write(reqId, client, method, path, status, durationMs, aborted === true);
+        lines.info({ reqId, client, method, path, status, durationMs, aborted }, 'request');
+        expect(withoutTime(room.buffer.subarray(from, room.used).toString())).to.equal(withoutTime(raw.at(-1)!));
+      }
+      expect(raw).to.have.length(cases.length); // pino's lines only: every request line went in place
+    });
+
     it('never contain a token, an Authorization header or GraphQL variables', async () => {
       const { http, lines, auth } = await appWithLogs();
       const { token } = await auth.createApiToken({ email: 'log@example.test', scopes: ['kits_read'] });

@@ -8,7 +8,7 @@ import { fnv1a } from '../fnv1a.ts';
 
 const ROWS = 4;
 /** A counter's ceiling: four bits' worth, enough to tell a popular key from a rare one. */
-const MAX_COUNT = 15;
+export const MAX_COUNT = 15;
 /** Askings counted per counter of a row before all counters are halved. */
 const SAMPLE_PER_COUNTER = 10;
 
@@ -28,7 +28,11 @@ export class FrequencySketch {
 
   /** Counts one asking of `key`. */
   increment(key: string): void {
-    const hash = fnv1a(key);
+    this.incrementHashed(fnv1a(key));
+  }
+
+  /** Counts one asking of the key whose fnv1a hash is `hash` (kept by a caller that asks often). */
+  incrementHashed(hash: number): void {
     const step = stepOf(hash);
     let added = false;
     for (let row = 0; row < ROWS; row++) {

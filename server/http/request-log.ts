@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
 import pino, { type Logger } from 'pino';
+import type { RequestLineRoom } from '../logger.ts';
 import type { ClientAddress } from './client-address.ts';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
@@ -119,18 +120,102 @@ const digitsOf = (n: number): string => JSON.stringify(n);
  * CPU a request, a fifth of a cached 304's (33 against 41 us of server CPU, 3 alternating runs).
  * The caller checks the level first; the service's logger (logger.ts) has no formatters, mixins
  * or hooks that would change a line. test/operations.test.ts compares the lines with pino's.
+ * `id` is an id as logRequests makes or takes one (REQUEST_ID's characters: nothing to escape).
+ *
+ * Into the service's own destination (logger.ts: a RequestLineRoom) the line is written in place,
+ * as bytes: the time and duration as digits, the id as it is, and the rest (client, method, path,
+ * status) as the text made for the last line, when they are the same. Made as one string, the line
+ * cost ~0.9 us (its pieces joined, then flattened to be encoded) against ~0.3 written in place.
  */
 export function requestLineWriter(lines: Logger) {
   const parts = lines as unknown as Record<symbol, unknown>;
   const start = `{"level":${lines.levels.values.info}`;
   const pinoTime = parts[pino.symbols.timeSym] as () => string;
   // pino's default time, the same text, written by digitsOf.
-  const time = pinoTime === pino.stdTimeFunctions.epochTime ? () => `,"time":${digitsOf(Date.now())}` : pinoTime;
+  const epochTime = pinoTime === pino.stdTimeFunctions.epochTime;
+  const time = epochTime ? () => `,"time":${digitsOf(Date.now())}` : pinoTime;
   const bindings = parts[pino.symbols.chindingsSym] as string;
-  const stream = parts[pino.symbols.streamSym] as { write(line: string): void };
-  return (id: string, client: string | undefined, method: string, path: string, status: number, durationMs: number, aborted: boolean) =>
-    stream.write(
-      `${start}${time()}${bindings},"reqId":${JSON.stringify(id)}${client === undefined ? '' : `,"client":${JSON.stringify(client)}`},"method":${JSON.stringify(method)},` +
-        `"path":${JSON.stringify(path)},"status":${status},"durationMs":${digitsOf(durationMs)}${aborted ? ',"aborted":true' : ''},"msg":"request"}\n`,
-    );
+  const stream = parts[pino.symbols.streamSym] as { write(line: string): void } & Partial<RequestLineRoom>;
+  const middleOf = (client: string | undefined, method: string, path: string, status: number) =>
+    `${client === undefined ? '' : `,"client":${JSON.stringify(client)}`},"method":${JSON.stringify(method)},"path":${JSON.stringify(path)},"status":${status},"durationMs":`;
+  const asText = (id: string, client: string | undefined, method: string, path: string, status: number, durationMs: number, aborted: boolean) =>
+    stream.write(`${start}${time()}${bindings},"reqId":"${id}"${middleOf(client, method, path, status)}${digitsOf(durationMs)}${aborted ? ABORTED : ''}${END}`);
+  if (!epochTime || typeof stream.lineAt !== 'function' || typeof stream.lineEnds !== 'function' || !stream.buffer) return asText;
+
+  const room = stream as RequestLineRoom;
+  const head = Buffer.from(`${start},"time":`);
+  const beforeId = Buffer.from(`${bindings},"reqId":"`);
+  const quote = Buffer.from('"');
+  const aborted = Buffer.from(ABORTED);
+  const end = Buffer.from(END);
+  const fixedBytes = head.length + 16 + beforeId.length + quote.length + 24 + aborted.length + end.length;
+  // The last line's client, method, path and status, and their text (a load repeats them).
+  let lastClient: string | undefined;
+  let lastMethod = '';
+  let lastPath = '';
+  let lastStatus = 0;
+  let middle = '';
+  return (id: string, client: string | undefined, method: string, path: string, status: number, durationMs: number, wasAborted: boolean) => {
+    if (!(durationMs >= 0 && durationMs < 1e12)) return asText(id, client, method, path, status, durationMs, wasAborted);
+    if (path !== lastPath || client !== lastClient || method !== lastMethod || status !== lastStatus) {
+      middle = middleOf((lastClient = client), (lastMethod = method), (lastPath = path), (lastStatus = status));
+    }
+    // UTF-8 takes at most 3 bytes per UTF-16 unit.
+    const mostBytes = fixedBytes + id.length + 3 * middle.length;
+    if (mostBytes > room.buffer.length) return asText(id, client, method, path, status, durationMs, wasAborted);
+    let at = room.lineAt(mostBytes);
+    const bytes = room.buffer;
+    bytes.set(head, at);
+    at = writeInteger(bytes, at + head.length, Date.now());
+    bytes.set(beforeId, at);
+    at += beforeId.length;
+    at += bytes.write(id, at, 'latin1');
+    bytes[at++] = 0x22; // "
+    at += bytes.write(middle, at);
+    at = writeThousandths(bytes, at, durationMs);
+    if (wasAborted) {
+      bytes.set(aborted, at);
+      at += aborted.length;
+    }
+    bytes.set(end, at);
+    room.lineEnds(at + end.length);
+  };
+}
+
+const ABORTED = ',"aborted":true';
+const END = ',"msg":"request"}\n';
+
+/** Writes a whole number's decimal digits (below 2^53) at `at`; answers where they end. */
+function writeInteger(bytes: Buffer, at: number, n: number): number {
+  let digits = 1;
+  for (let power = 10; power <= n; power *= 10) digits++;
+  for (let i = at + digits - 1; i >= at; i--) {
+    const rest = Math.floor(n / 10);
+    bytes[i] = 0x30 + (n - rest * 10);
+    n = rest;
+  }
+  return at + digits;
+}
+
+/**
+ * Writes a duration rounded to thousandths (0 <= ms < 1e12) as JSON.stringify writes it: the whole
+ * part, then a point and up to three digits without trailing zeros (1.5, 0.123, 2).
+ */
+function writeThousandths(bytes: Buffer, at: number, ms: number): number {
+  const thousandths = Math.round(ms * 1000);
+  const whole = Math.floor(thousandths / 1000);
+  let fraction = thousandths - whole * 1000;
+  at = writeInteger(bytes, at, whole);
+  if (fraction === 0) return at;
+  bytes[at++] = 0x2e; // .
+  let digits = 3;
+  while (fraction % 10 === 0) {
+    fraction /= 10;
+    digits--;
+  }
+  for (let i = at + digits - 1; i >= at; i--) {
+    bytes[i] = 0x30 + (fraction % 10);
+    fraction = Math.floor(fraction / 10);
+  }
+  return at + digits;
 }

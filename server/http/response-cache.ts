@@ -15,7 +15,8 @@ import { hash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import { compressInBackground } from './background-compression.ts';
 import { CODINGS, compressFast, type Coding } from './compression.ts';
-import { FrequencySketch } from './frequency-sketch.ts';
+import { fnv1a } from '../fnv1a.ts';
+import { FrequencySketch, MAX_COUNT } from './frequency-sketch.ts';
 
 export type Encoding = Coding | 'identity';
 
@@ -41,6 +42,9 @@ export interface CachedResponse {
   kept?: boolean;
   /** Set by the cache holding the entry: a compressed form was added, so count its size again. */
   grown?: () => void;
+  /** Set by the cache holding the entry: the key it was kept under, and that key's hash (a hit counts it without hashing the key again). */
+  keptAs?: string;
+  keptHash?: number;
 }
 
 /** An unpooled buffer holding exactly `bytes`: `bytes` itself when it is one already. */
@@ -77,6 +81,8 @@ class Entry implements CachedResponse {
   compressible?: boolean;
   kept?: boolean;
   grown?: () => void;
+  keptAs?: string;
+  keptHash?: number;
   #etag: string | undefined;
 
   constructor(body: Buffer, contentType: string, cacheControl: string, etag: string | undefined) {
@@ -169,20 +175,41 @@ export const entrySize = (entry: CachedResponse, key: string) => entry.body.leng
 /** Counters per row of the admission's sketch, per byte of budget (an entry is ~1-30 KB): ~10 a kept entry. */
 const SKETCH_COUNTERS_PER_BYTE = 1 / 1024;
 const MAX_SKETCH_COUNTERS = 2 ** 18;
+/** Of the ties at the sketch's ceiling between a new key and the oldest entry's, one in this many is decided for the new key. */
+const CEILING_TIE_TAKEN = 128;
 /** Filled past this share, a cache takes a new entry only by admission (below it there is room). */
 const NEAR_FULL = 0.95;
 
 export function createResponseCache(maxBytes: number) {
   const lru = new LRUCache<string, CachedResponse>({ maxSize: maxBytes, sizeCalculation: entrySize });
   const asked = new FrequencySketch(Math.min(maxBytes * SKETCH_COUNTERS_PER_BYTE, MAX_SKETCH_COUNTERS));
-  const askedMoreThanOldest = (key: string) => {
+  // At the sketch's ceiling both keys are as popular as it can tell, and one such tie in
+  // CEILING_TIE_TAKEN is decided for the key asked now (TinyLFU's random admission, counted): else,
+  // once a load of other popular keys (a picker's typed starts, each asked 15 times and more) filled
+  // the cache, a URL asked thousands of times a second was never kept and was built again at every
+  // request (bench/README.md, issue 46). Taking every such tie let those typed starts replace one
+  // another at every miss: 40% more CPU a search. `set` after `admits` for the same key (the
+  // Iconify handler asks before it builds) keeps the answer `admits` gave.
+  let ties = 0;
+  let admitted: string | undefined;
+  const askedMoreThanOldest = (key: string, deciding: boolean) => {
     const oldest = lru.rkeys().next();
-    return oldest.done === true || asked.frequency(key) > asked.frequency(oldest.value);
+    if (oldest.done === true) return true;
+    const count = asked.frequency(key);
+    const oldestCount = asked.frequency(oldest.value);
+    if (count !== MAX_COUNT || oldestCount !== MAX_COUNT) return count > oldestCount;
+    if (!deciding && key === admitted) return true;
+    const taken = ++ties % CEILING_TIE_TAKEN === 0;
+    admitted = taken ? key : undefined;
+    return taken;
   };
   /** Keeps `entry` under `key`, when the cache has room for it or it was asked more often than the entry it would push out; answers whether it did. */
   const set = (key: string, entry: CachedResponse): boolean => {
-    if (lru.calculatedSize + entrySize(entry, key) > maxBytes && !lru.has(key) && !askedMoreThanOldest(key)) return false;
+    if (lru.calculatedSize + entrySize(entry, key) > maxBytes && !lru.has(key) && !askedMoreThanOldest(key, false)) return false;
+    if (admitted === key) admitted = undefined;
     entry.kept = true;
+    entry.keptAs = key;
+    entry.keptHash = fnv1a(key);
     // lru-cache counts a value's size when it is set: set it again when it grows (a background
     // job finishing after the entry was dropped finds another entry, or none, and leaves it so).
     entry.grown = () => {
@@ -195,12 +222,15 @@ export function createResponseCache(maxBytes: number) {
   };
   return {
     get: (key: string) => {
-      asked.increment(key);
-      return lru.get(key);
+      const entry = lru.get(key);
+      // A hit is counted with the hash its key got when kept: hashed at every hit, a 20-name
+      // batch's URL (~270 characters) cost ~0.3 us of a ~20 us answer.
+      asked.incrementHashed(entry !== undefined && entry.keptAs === key ? entry.keptHash! : fnv1a(key));
+      return entry;
     },
     set,
     /** Whether an entry for `key` would likely be kept now (before making it): the cache is not near full, or `key` was asked more often than the oldest entry's. */
-    admits: (key: string): boolean => lru.calculatedSize < maxBytes * NEAR_FULL || askedMoreThanOldest(key),
+    admits: (key: string): boolean => lru.calculatedSize < maxBytes * NEAR_FULL || askedMoreThanOldest(key, true),
     clear: () => lru.clear(),
     /** Drops the entries whose keys start with `prefix` (one caller's answers). */
     deleteByPrefix(prefix: string): void {
