@@ -6,6 +6,7 @@ import type { GraphQLSchema } from 'graphql';
 import { LRUCache } from 'lru-cache';
 import { checkDocument, costOf, sizeVariables, type CheckedDocument, type CostModel, type DocumentCheck } from './document-guard.ts';
 import type { Principal } from './principal.ts';
+import { createRecentDocuments } from './recent-documents.ts';
 
 /**
  * Cost limits. A whole release with id, label, unicode, aliases and family-styles (what the
@@ -50,19 +51,27 @@ export interface AdmissionOptions {
 }
 
 export function createAdmission(schema: GraphQLSchema, { maxCheckBytes = 2 * 1024 * 1024, maxWaiting = 16 }: AdmissionOptions = {}) {
+  // The checks `admit` found last, before the map: a request's document is a new string each time.
+  const recent = createRecentDocuments<DocumentCheck>();
   const checks = new LRUCache<string, DocumentCheck>({
     maxSize: maxCheckBytes,
     sizeCalculation: (_check, source) => source.length * BYTES_PER_SOURCE_CHAR + 128,
+    dispose: (check) => recent.forget(check),
   });
   const gate = createGate(maxWaiting);
   const costs = createCostMemo(schema);
 
   function admit(source: string, operationName: string | null | undefined, variables: Record<string, unknown>, principal: Principal): Admission {
     // A document larger than the cache budget is checked every time (it is refused by its token count anyway).
-    let check = checks.get(source);
+    let check = recent.find(source, null);
     if (!check) {
-      check = checkDocument(source);
-      checks.set(source, check);
+      check = checks.get(source);
+      if (!check) {
+        check = checkDocument(source);
+        checks.set(source, check);
+      }
+      // Only what the map holds (a document over its budget is not kept there).
+      if (checks.peek(source) === check) recent.remember(source, null, check);
     }
     if (check.ok === 'syntax') return check;
     if (check.ok === false) return { ok: false, message: check.refusal };

@@ -9,6 +9,7 @@ import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
 import { LRUCache } from 'lru-cache';
 import type { GraphQLContext } from './context.ts';
 import { createKeptIconJson, type IconJsonPlan } from './kept-icon-json.ts';
+import { createRecentDocuments } from './recent-documents.ts';
 
 // A compiled query holds its generated code and its own copy of the document: measured 5-50 KB
 // for a small document once executed, growing with the document's size.
@@ -45,10 +46,13 @@ export interface KnownQuery {
 export function createCompiledQueries(schema: GraphQLSchema, { compiledBytes = 4 * 1024 * 1024, seenBytes = 2 * 1024 * 1024 } = {}) {
   // A quarter of the budget keeps icons' JSON for the documents that can use it.
   const keptIconJson = createKeptIconJson(schema, Math.floor(compiledBytes / 4));
+  // The documents `known` found last, before the map: a request's document is a new string each time.
+  const recent = createRecentDocuments<Compiled>();
   // A plan compiles the document's selection a second time: about as large again.
   const compiled = new LRUCache<string, Compiled>({
     maxSize: compiledBytes - Math.floor(compiledBytes / 4),
     sizeCalculation: (entry, key) => compiledSize(key) * (entry.iconJson ? 2 : 1),
+    dispose: (entry) => recent.forget(entry),
   });
   // A document alone is its own key: its string's hash, once computed, serves the admission's
   // lookup too. No valid document holds a NUL (the lexer refuses it), so `known` never finds one.
@@ -80,8 +84,12 @@ export function createCompiledQueries(schema: GraphQLSchema, { compiledBytes = 4
     },
     /** A validated, compiled query operation, if this document has been seen. */
     known(source: string, operationName: string | null | undefined): KnownQuery | undefined {
-      if (source.includes('\u0000')) return undefined;
-      const entry = compiled.get(keyOf(source, operationName));
+      let entry = recent.find(source, operationName);
+      if (!entry) {
+        if (source.includes('\u0000')) return undefined;
+        entry = compiled.get(keyOf(source, operationName));
+        if (entry) recent.remember(source, operationName, entry);
+      }
       return entry?.readOnly ? entry : undefined;
     },
     /** Writes a planned document's answer from kept icon JSON (null: execute it as usual). */
