@@ -301,11 +301,10 @@ for (let round = 0; round < ROUNDS; round++) {
       note(server.label, `${name}: p50 (ms)`, run.p50ms);
       note(server.label, `${name}: p99 (ms)`, run.p99ms);
       note(server.label, `${name}: CPU a request (us)`, run.cpuUs);
+      // Each server's RSS right after its own last load: read after both, the one that went first
+      // had idled through the other's load, and its idle collection had run (half the rounds).
+      if (name === cases.at(-1)!.name && server !== BARE) note(server.label, 'RSS after load (MiB)', rssMiB(pid));
     }
-  }
-  for (const server of order) {
-    alive(server.label, running.get(server.label)!);
-    note(server.label, 'RSS after load (MiB)', rssMiB(running.get(server.label)!.pid!));
   }
   for (const [label, child] of running) if (label !== 'bare') await stop(child);
 }

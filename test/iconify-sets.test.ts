@@ -108,6 +108,24 @@ describe('open icon sets', function () {
       }
     });
 
+    it('keeps a search asked again as its ranked icons, not as its answer: the response cache holds none of it', async () => {
+      await addIconSets(database, writeSet('kept.json', tinySet('kept', '1.0.0')));
+      const app = await buildTestApp({ database });
+      try {
+        const part = (name: string) => app.memory.find((memory) => memory.part === name)!.bytes();
+        const responses = part('responses');
+        const answers = [];
+        for (let i = 0; i < 3; i++) answers.push((await app.http.get('/iconify/search?query=square&limit=64').expect(200)).body);
+        expect(answers[0].icons).to.include('kept:square');
+        expect(answers[1]).to.deep.equal(answers[0]);
+        expect(answers[2]).to.deep.equal(answers[0]);
+        expect(part('icon_search_results'), 'the ranked icons, kept').to.be.greaterThan(0);
+        expect(part('responses'), "the answer's bytes").to.equal(responses);
+      } finally {
+        await app.close();
+      }
+    });
+
     it("across every set, ranks the concept many sets draw above one set's own name for a sentence's words", async () => {
       // 40 sets draw lock-open (what "unlock" is drawn as) and a closed door (so that "door" is no
       // rarer than "unlock", as with every set); one names its drawing unlock-door.

@@ -256,8 +256,8 @@ export function createIconifyHandler({ sets, search, cache, path: base, staticHe
     return bytes;
   };
 
-  /** `allocate`: where the answer's bytes go (a lent slab when sent once), else an own buffer. */
-  const searchAnswer = async (query: Query, allocate?: Allocate) => {
+  /** `allocate`: where the answer's bytes go (a lent slab: a search's answer is sent once). */
+  const searchAnswer = async (query: Query, allocate: Allocate) => {
     const parsed = parseSearchQuery(query);
     if (!parsed.ok) throw new IconifyError(400);
     const found = await search.search(parsed.value);
@@ -285,7 +285,7 @@ export function createIconifyHandler({ sets, search, cache, path: base, staticHe
       length += info.length + (infos.length > 0 ? 1 : 0);
       infos.push(info);
     }
-    const bytes = allocate ? allocate(length) : Buffer.allocUnsafe(length);
+    const bytes = allocate(length);
     let at = bytes.write(head, 0);
     for (let i = 0; i < infos.length; i++) {
       if (i > 0) bytes[at++] = COMMA;
@@ -335,10 +335,8 @@ export function createIconifyHandler({ sets, search, cache, path: base, staticHe
           return await answer(req, res, keepAs, () => collection(query));
         case '/last-modified':
           return await answer(req, res, keepAs, () => lastModified(query));
-        case '/search': {
-          const allocate = keepAs === undefined ? (length: number) => lentToSearches.lend(length, res) : undefined;
-          return await answer(req, res, keepAs, () => searchAnswer(query, allocate));
-        }
+        case '/search':
+          return await answer(req, res, undefined, () => searchAnswer(query, (length: number) => lentToSearches.lend(length, res)));
         case '/keywords':
           return await answer(req, res, keepAs, () => keywords(query));
         case '/version':
@@ -368,9 +366,13 @@ export function createIconifyHandler({ sets, search, cache, path: base, staticHe
     const q = url.indexOf('?');
     // The query as Express's simple parser reads it: a repeated name gives an array.
     const query = q === -1 ? {} : queryOf(url.slice(q + 1));
+    const path = url.slice(base.length, q === -1 ? undefined : q);
     // Kept from its second asking, when the cache would take it: else it is written into a lent
-    // buffer, and leaves nothing for the collector.
-    respond(req, res, url.slice(base.length, q === -1 ? undefined : q), query, secondTime(key) && cache.admits(key) ? key : undefined);
+    // buffer, and leaves nothing for the collector. A search never: the engine keeps a query asked
+    // again as its ranked icons (~300 bytes, SEARCH_CACHE_MB), and its answer is written from them
+    // for about what a kept answer's sending costs. Its 10-60 KB of bytes filled the response cache
+    // under a picker's typing and grew glibc's heap by ~10 MiB that stayed (bench/README.md).
+    respond(req, res, path, query, path !== '/search' && secondTime(key) && cache.admits(key) ? key : undefined);
     return true;
   };
 }
