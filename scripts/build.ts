@@ -55,6 +55,7 @@ export async function buildExecutable(): Promise<{ file: string; bytes: number }
   filesUnder(join(root, 'server'), (f) => f.endsWith('.graphql')).forEach(addFile);
   filesUnder(join(root, 'web'), () => true).forEach(addFile); // the icon browser's CSS and scripts (server/web/assets.ts)
   filesUnder(join(root, 'seeds'), (f) => f.endsWith('.json') && dirname(f) === join(root, 'seeds')).forEach(addFile);
+  filesUnder(join(root, 'seeds', 'set-words'), () => true).forEach(addFile); // the words some sets give their icons (server/search/set-words.ts)
   for (const version of DEFAULT_RELEASES) {
     const document = fontAwesomeFreeDocument(defaultPackageDir(version));
     assets.set(`seeds/defaults/${version}.json`, Buffer.from(JSON.stringify(document)));

@@ -1,4 +1,4 @@
-// Writes seeds/set-words.json: the words some open sets give their own icons in their own
+// Writes seeds/set-words/<prefix>.json: the words some open sets give their own icons in their own
 // packages, which @iconify/json leaves out. Material Design Icons lists other names for a drawing
 // (cog: settings, gear; heart: favorite), Lucide, Tabler and Phosphor list tags (lucide's pipette:
 // eye dropper, color picker). The search index reads them for those sets' icons
@@ -43,8 +43,10 @@ const sets = {
   ph: { source: source('@phosphor-icons/core'), words: byName(phosphor.map((icon) => [icon.name, cleaned(icon.name, icon.tags)])) },
 };
 const about =
-  "Words open icon sets give their own icons in their own packages (not in @iconify/json), by the set's prefix and icon name: " +
-  "Material Design Icons' other names of a drawing, and Lucide's, Tabler's and Phosphor's tags. " +
-  'Written by scripts/extract-set-words.ts; each set keeps its licence (docs/data.md).';
-writeFileSync(new URL('../seeds/set-words.json', import.meta.url), `${JSON.stringify({ about, sets })}\n`);
-for (const [prefix, set] of Object.entries(sets)) console.log(`${prefix}: ${Object.keys(set.words).length} icons from ${set.source}`);
+  "Words this open icon set gives its own icons in its own package (not in @iconify/json), by icon name: " +
+  "Material Design Icons' other names of a drawing; Lucide's, Tabler's and Phosphor's tags. " +
+  'Written by scripts/extract-set-words.ts; the set keeps its licence (docs/data.md).';
+for (const [prefix, set] of Object.entries(sets)) {
+  writeFileSync(new URL(`../seeds/set-words/${prefix}.json`, import.meta.url), `${JSON.stringify({ about, ...set })}\n`);
+  console.log(`${prefix}: ${Object.keys(set.words).length} icons from ${set.source}`);
+}

@@ -145,7 +145,7 @@ describe('open icon sets', function () {
       }
     });
 
-    it("finds an icon by the words its set's own package gives it (seeds/set-words.json), in each of its styles", async () => {
+    it("finds an icon by the words its set's own package gives it (seeds/set-words), in each of its styles", async () => {
       // Lucide tags its pipette "eye dropper", "color picker" and "chemistry"; Phosphor its arrow-clockwise "refreshing".
       const body = '<path d="M4 4h16v16H4z"/>';
       await addIconSets(database, writeSet('lucide.json', { ...tinySet('lucide', '1.0.0'), icons: { pipette: { body }, eye: { body }, palette: { body } }, aliases: {} }));

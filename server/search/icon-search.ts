@@ -102,7 +102,7 @@ export function createIconSearch({ sets, repo, releases, logger, indexFile, resu
       palette: set.info?.palette === true,
       logos: set.info?.category === 'Logos' || set.prefix.endsWith('-brands'),
     }));
-    const built = await buildOpenSetsIndex(indexed, async (set) => (await sets.listing(byPrefix.get(set.prefix)!)).listing as SetListing, meanings, readSetWords());
+    const built = await buildOpenSetsIndex(indexed, async (set) => (await sets.listing(byPrefix.get(set.prefix)!)).listing as SetListing, meanings, readSetWords(indexed.map((set) => set.prefix)));
     logger?.info({ icons: built.index.documentCount, sets: built.sets.length, ms: Math.round(performance.now() - started) }, 'search index of every icon built');
     if (indexFile) written = writeIndexFile(indexFile, key, built).catch((error: unknown) => void logger?.warn({ err: error, file: indexFile }, 'the search index could not be kept for the next start'));
     return built;

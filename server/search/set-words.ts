@@ -1,9 +1,9 @@
-// The words some open sets give their own icons in their own packages (seeds/set-words.json,
+// The words some open sets give their own icons in their own packages (seeds/set-words/<prefix>.json,
 // written by scripts/extract-set-words.ts): Material Design Icons' other names for a drawing (cog:
 // settings, gear), and Lucide's, Tabler's and Phosphor's tags. Read while the index is built and
-// dropped after (1 MB of JSON, ~90k words: kept, they would stay on the heap for nothing).
+// dropped after (1.1 MB of JSON for the four, ~90k words: kept, they would stay on the heap for nothing).
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { words } from './index-builder.ts';
 
 /**
@@ -24,25 +24,35 @@ function givenWords(given: readonly string[]): GivenWords {
 }
 
 interface SetWordsFile {
-  sets: Record<string, { source: string; words: Record<string, string[]> }>;
+  source: string;
+  words: Record<string, string[]>;
 }
 
-const FILE = new URL('../../seeds/set-words.json', import.meta.url);
+const FOLDER = new URL('../../seeds/set-words/', import.meta.url);
 
-/** The words of each set that has some, by prefix. */
-export function readSetWords(): Map<string, SetWords> {
-  const { sets } = JSON.parse(readFileSync(FILE, 'utf8')) as SetWordsFile;
-  return new Map(
-    Object.entries(sets).map(([prefix, set]) => [
-      prefix,
-      new Map(Object.entries(set.words).map(([name, given]) => [name, givenWords(given)])),
-    ]),
-  );
+/**
+ * The words of each of `prefixes` that has some, by prefix: only those sets' files are read
+ * (with Font Awesome's sets alone, none). Prefixes are validated at import as lowercase words
+ * joined by hyphens, so each names a file in the folder or none.
+ */
+export function readSetWords(prefixes: readonly string[]): Map<string, SetWords> {
+  const found = new Map<string, SetWords>();
+  for (const prefix of prefixes) {
+    const file = new URL(`${prefix}.json`, FOLDER);
+    if (!existsSync(file)) continue;
+    const { words: byName } = JSON.parse(readFileSync(file, 'utf8')) as SetWordsFile;
+    found.set(prefix, new Map(Object.entries(byName).map(([name, given]) => [name, givenWords(given)])));
+  }
+  return found;
 }
 
-let fileKey: string | undefined;
-/** What the file holds, as a hash: part of the kept index's key (index-file.ts), read once. */
+let folderKey: string | undefined;
+/** What the folder holds, as a hash: part of the kept index's key (index-file.ts), read once. */
 export function setWordsKey(): string {
-  fileKey ??= createHash('sha256').update(readFileSync(FILE)).digest('hex');
-  return fileKey;
+  if (folderKey === undefined) {
+    const hash = createHash('sha256');
+    for (const name of readdirSync(FOLDER).sort()) hash.update(name).update(readFileSync(new URL(name, FOLDER)));
+    folderKey = hash.digest('hex');
+  }
+  return folderKey;
 }
