@@ -296,7 +296,7 @@ export async function buildOpenSetsIndex(
         // of its style (keyline's code-two-tone, ph's heart-bold) say how it is drawn: found as
         // weakly as a category, they pick the style asked for ("heart bold") without answering
         // "two-factor authentication code" with every two-tone code.
-        const nameWords = concept === name ? name.split('-') : concept.split('-');
+        const nameWords = concept.split('-');
         if (concept !== name) builder.addWords(document, 'category', styleWordsOf(name, concept));
         builder.addWords(document, 'id', intents ? nameWords.filter((word) => !intents.first.includes(word)) : nameWords);
         for (const alias of own) builder.addWords(document, 'alias', alias.split('-'));
