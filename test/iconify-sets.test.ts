@@ -192,6 +192,23 @@ describe('open icon sets', function () {
       }
     });
 
+    it('answers a state a sentence says with an icon that draws it: "the file upload failed" is file-alert, not file-upload', async () => {
+      const body = '<path d="M4 4h16v16H4z"/>';
+      const files = Array.from({ length: 40 }, (_, n) => writeSet(`uploads${n}.json`, { ...tinySet(`uploads${n}`, '1.0.0'), icons: { 'file-upload': { body }, file: { body } }, aliases: {} }));
+      // file-alert is also drawn for unsaved changes (ui-intents.json), after the icons drawn first for them.
+      for (const n of [1, 2, 3]) files.push(writeSet(`errors${n}.json`, { ...tinySet(`errors${n}`, '1.0.0'), icons: { 'file-alert': { body } }, aliases: {} }));
+      for (const file of files) await addIconSets(database, file);
+      const app = await buildTestApp({ database });
+      try {
+        const first = async (query: string) => (await app.http.get(`/iconify/search?query=${encodeURIComponent(query)}`).expect(200)).body.icons[0];
+        expect(await first('the file upload failed')).to.match(/^errors\d:file-alert$/);
+        expect(await first('file failed')).to.match(/^errors\d:file-alert$/);
+        expect(await first('file upload')).to.match(/^uploads\d+:file-upload$/);
+      } finally {
+        await app.close();
+      }
+    });
+
     it("within a set, answers the set's name with the word typed before the icon a synonym finds", async () => {
       const body = '<path d="M4 4h16v16H4z"/>';
       await addIconSets(database, writeSet('desks.json', { ...tinySet('desks', '1.0.0'), icons: { laptop: { body }, 'desktop-classic': { body } }, aliases: {} }));

@@ -22,7 +22,7 @@ import { setWordsKey } from './set-words.ts';
  * what is lent, to which names, with which weights): a file of another format is rebuilt over.
  * The search data files are in the key themselves (the sets' own words as their file's hash).
  */
-const FORMAT = 'iconmeta search index 11';
+const FORMAT = 'iconmeta search index 12';
 
 /** The key of an index built from these sets (prefix, version, time) and meanings' release. */
 export function indexKey(sets: readonly { prefix: string; version: string; lastModified: number }[], release: string | undefined): string {

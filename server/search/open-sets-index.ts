@@ -331,8 +331,9 @@ export async function buildOpenSetsIndex(
         }
         // A state drawn on another concept (table-plus, cloud-check, server-off) is explained by
         // the words of the state (insert, done, down), as a word of the name: "insert a new table"
-        // is table-plus, not the plus drawn by more sets.
-        if (!intents) {
+        // is table-plus, not the plus drawn by more sets. So is a concept an intent lists after
+        // those drawn first for it (file-alert, for unsaved changes): it is not drawn for that alone.
+        if (!intents?.first.length) {
           const dash = concept.lastIndexOf('-');
           const words = dash > 0 ? stateWords.get(concept.slice(dash + 1)) : undefined;
           if (words) builder.addWords(document, 'alias', words);

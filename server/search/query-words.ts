@@ -5,6 +5,7 @@
 // nouns, verbs and states, which search reads.
 import { iconNamesOf } from './class-names.ts';
 import { words } from './index-builder.ts';
+import uiIntents from './ui-intents.json' with { type: 'json' };
 
 /** Query words read at most: past a phrase, more words only narrow an answer that is empty already. */
 export const MAX_QUERY_WORDS = 8;
@@ -66,6 +67,14 @@ const PICTURE_WORDS = new Set(['picture', 'image', 'photo', 'drawing', 'illustra
 /** Words asking for a brand's logo: the logos are not put after the other icons then. */
 export const LOGO_WORDS = new Set(['logo', 'logos']);
 export const optionalWord = (word: string) => JOINING_WORDS.has(word) || DESCRIBING_WORDS.has(word);
+
+/**
+ * Words that say a state of what a sentence speaks of (ui-intents.json's states: "the printer is
+ * offline", "the file upload failed"): an icon that does not draw the state is not what is meant,
+ * however well it draws the rest.
+ */
+const STATE_WORDS = new Set(Object.values(uiIntents.states).flat());
+export const stateWord = (word: string) => STATE_WORDS.has(word);
 
 /**
  * The words search reads of a query: lowercase, Font Awesome's class names as the names they give,

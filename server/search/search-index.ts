@@ -24,7 +24,7 @@ import { IconAliases } from './icon-aliases.ts';
 import { IconNames } from './icon-names.ts';
 import { lowerBound } from './lower-bound.ts';
 import { backwardsOrder, tokensEnding } from './name-endings.ts';
-import { DESCRIBING_WORDS, LOGO_WORDS, MAX_QUERY_WORDS, optionalWord, otherOrders, queryWordsOf } from './query-words.ts';
+import { DESCRIBING_WORDS, LOGO_WORDS, MAX_QUERY_WORDS, optionalWord, otherOrders, queryWordsOf, stateWord } from './query-words.ts';
 import { inOtherGroups, synonymsOf, synonymsOfForms } from './synonyms.ts';
 import { rankByCoverage } from './coverage-ranking.ts';
 import { UnionScratch } from './union-scratch.ts';
@@ -292,6 +292,7 @@ export class SearchIndex {
       }
       // A light verb is a phrase's word too ("take a photo"), and then not optional.
       matches.optional = joined && optionalWord(word) && phrase === undefined;
+      matches.state = queryWords.length > 1 && stateWord(word);
       return matches;
     });
     try {

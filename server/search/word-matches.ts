@@ -61,6 +61,8 @@ export class WordMatches {
   readonly forms: string[] = [];
   /** A joining word's matches: they rank, but an icon need not have them. */
   optional = false;
+  /** A state the query says of what it speaks of (query-words.ts: stateWord), in a query of several words. */
+  state = false;
   /** Read as mistyped: it matched nothing as typed. */
   mistyped = false;
 
