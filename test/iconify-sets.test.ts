@@ -209,6 +209,18 @@ describe('open icon sets', function () {
       }
     });
 
+    it('reads a word of a sentence it has in no form as the two name words it joins: "a hailstorm right now" is hail', async () => {
+      const body = '<path d="M4 4h16v16H4z"/>';
+      await addIconSets(database, writeSet('skies.json', { ...tinySet('skies', '1.0.0'), icons: { hail: { body }, 'arrow-right': { body }, storm: { body } }, aliases: {} }));
+      const app = await buildTestApp({ database });
+      try {
+        const icons = async (query: string) => (await app.http.get(`/iconify/search?query=${encodeURIComponent(query)}`).expect(200)).body.icons;
+        expect((await icons('there is a hailstorm right now'))[0]).to.equal('skies:hail');
+      } finally {
+        await app.close();
+      }
+    });
+
     it("within a set, answers the set's name with the word typed before the icon a synonym finds", async () => {
       const body = '<path d="M4 4h16v16H4z"/>';
       await addIconSets(database, writeSet('desks.json', { ...tinySet('desks', '1.0.0'), icons: { laptop: { body }, 'desktop-classic': { body } }, aliases: {} }));

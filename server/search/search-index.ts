@@ -68,6 +68,8 @@ const MAX_COMPOUND_PART = 3;
 const MIN_COMPOUND_ICONS = 20;
 /** A word read as two joined ("logout") has parts this long at least. */
 const MIN_COMPOUND_PART = 2;
+/** The same for a word of a sentence (apartWhereUnknown): "en" and "rm" are name words too. */
+const MIN_SENTENCE_COMPOUND_PART = 3;
 /** What a word found in a field (by its weight) says of an icon's name: one word of it (id, alias), all of it (an intent, a lent meaning). */
 const EXPLAINS_BY_WEIGHT = Uint8Array.from({ length: 128 }, (_, weight) =>
   weight === FIELD_WEIGHT.id || weight === FIELD_WEIGHT.alias ? EXPLAINS.word : weight === FIELD_WEIGHT.intent || weight === FIELD_WEIGHT.lent ? EXPLAINS.whole : EXPLAINS.nothing,
@@ -246,7 +248,7 @@ export class SearchIndex {
    * apart.
    */
   find(query: string, options: SearchOptions = {}): SearchResult {
-    const found = this.findWords(this.joinCompounds(queryWordsOf(query)), options);
+    const found = this.findWords(this.apartWhereUnknown(this.joinCompounds(queryWordsOf(query))), options);
     if (found.total > 0 && !found.mistyped) return found;
     // Nothing, or only what a word read as mistyped finds: two words a set has ("pushpin" in
     // mdi, which has pin) say more than a typo's guess.
@@ -257,9 +259,28 @@ export class SearchIndex {
     return found.total === 0 || (read.total > 0 && !read.mistyped) ? read : found;
   }
 
+  /**
+   * A sentence's words, each the index has in no form read as the two name words it joins ("there
+   * is a hailstorm right now": hail, storm), as long as each is a word of its own (three letters
+   * or more). Not a query of one word, which is read apart only when it finds nothing (find()).
+   */
+  private apartWhereUnknown(queryWords: string[]): string[] {
+    if (queryWords.length < 2) return queryWords;
+    return queryWords.flatMap((word) => (this.knowsInSomeForm(word) ? undefined : this.splitCompound(word, MIN_SENTENCE_COMPOUND_PART)) ?? [word]);
+  }
+
+  /** Whether the index has `word` as a word, the start of one, a form of it, or a synonym's meaning. */
+  private knowsInSomeForm(word: string): boolean {
+    if (this.tokenIndex(word) !== -1 || this.prefixTokens(word).length > 0) return true;
+    const stem = stemmer(word);
+    let found = false;
+    this.forEachTokenOfStem(stem, () => void (found = true));
+    return found || otherFormsOf(word, stem).length > 0 || synonymsOf(word, stem) !== undefined;
+  }
+
   /** A word that is two name words joined ("logout": log, out), longest first part first; undefined when none. */
-  private splitCompound(word: string): string[] | undefined {
-    for (let at = word.length - MIN_COMPOUND_PART; at >= MIN_COMPOUND_PART; at--) {
+  private splitCompound(word: string, shortest = MIN_COMPOUND_PART): string[] | undefined {
+    for (let at = word.length - shortest; at >= shortest; at--) {
       const [head, tail] = [word.slice(0, at), word.slice(at)];
       if (this.isNameWord(head) && this.isNameWord(tail)) return [head, tail];
     }
