@@ -141,6 +141,9 @@ describe('search ranking, as people expect it', () => {
     // Pronouns join too: "me" would otherwise be read as the start of "media" or "menu".
     const contact = [doc('envelope', { terms: ['contact'] }), doc('bars', { terms: ['menu'] }), doc('address-book', { terms: ['contact'] })];
     expect(ranked(contact, 'contact me')).to.deep.equal(ranked(contact, 'contact'));
+    // A light verb joins in any form: "turned" is no word an icon must have, as "off" is.
+    const lights = [doc('lightbulb-off', { terms: ['light'] }), doc('file-turned-in', { terms: ['light'] })];
+    expect(ranked(lights, 'light turned off')).to.deep.equal(['lightbulb-off']);
   });
 
   it('reads words saying what kind of picture ("icon", "button", "logo") as optional, not as part of the name', () => {

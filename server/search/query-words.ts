@@ -21,6 +21,8 @@ const JOINING_WORDS = new Set([
   // "find", whose picture is what is looked for ("find a nearby restaurant"; "find" alone is the
   // magnifier still). Not "show": "show the password" is the eye.
   ...['turn', 'go', 'get', 'take', 'make', 'let', 'find'],
+  // Their other forms ("location is turned off", "going back", "took a photo").
+  ...['turns', 'turned', 'turning', 'goes', 'going', 'went', 'gets', 'getting', 'got', 'takes', 'taking', 'took', 'makes', 'making', 'made', 'lets', 'letting'],
 ]);
 
 /**
