@@ -221,6 +221,26 @@ describe('open icon sets', function () {
       }
     });
 
+    it('answers a sentence with the thing one of its words names when that word is drawn as itself: "listen to my voicemail" is voicemail, "zoom into the map" no map', async () => {
+      const body = '<path d="M4 4h16v16H4z"/>';
+      const files = Array.from({ length: 40 }, (_, n) => writeSet(`audio${n}.json`, { ...tinySet(`audio${n}`, '1.0.0'), icons: { headphones: { body }, 'zoom-in': { body } }, aliases: {} }));
+      // Voicemail is drawn as itself; a map is mostly drawn with something on it.
+      for (const n of [1, 2, 3]) {
+        const icons = { voicemail: { body }, map: { body }, 'map-pin': { body }, 'map-search': { body }, 'map-marker': { body }, 'map-plus': { body } };
+        files.push(writeSet(`phones${n}.json`, { ...tinySet(`phones${n}`, '1.0.0'), icons, aliases: {} }));
+      }
+      for (const file of files) await addIconSets(database, file);
+      const app = await buildTestApp({ database });
+      try {
+        const first = async (query: string) => (await app.http.get(`/iconify/search?query=${encodeURIComponent(query)}`).expect(200)).body.icons[0];
+        expect(await first('listen to my voicemail')).to.match(/^phones\d:voicemail$/);
+        expect(await first('zoom into the map')).to.match(/^audio\d+:zoom-in$/);
+        expect(await first('listen')).to.match(/^audio\d+:headphones$/);
+      } finally {
+        await app.close();
+      }
+    });
+
     it("within a set, answers the set's name with the word typed before the icon a synonym finds", async () => {
       const body = '<path d="M4 4h16v16H4z"/>';
       await addIconSets(database, writeSet('desks.json', { ...tinySet('desks', '1.0.0'), icons: { laptop: { body }, 'desktop-classic': { body } }, aliases: {} }));

@@ -175,6 +175,8 @@ export class SearchIndex {
   /** The name words' numbers in the order of their spelling backwards (name-endings.ts). */
   private backwards: Int32Array | undefined;
   private heldBytes: number | undefined;
+  /** Per word of the index, nameAloneShare() once read. */
+  private nameAloneShares: Uint8Array | undefined;
 
   /** An index of a release's documents (sorted by name here), or of columns and postings built elsewhere (open-sets-index.ts). */
   constructor(source: SearchDocument[] | { columns: DocumentColumns; postings: Postings }) {
@@ -278,6 +280,32 @@ export class SearchIndex {
     return found || otherFormsOf(word, stem).length > 0 || synonymsOf(word, stem) !== undefined;
   }
 
+  /**
+   * Of the icons with `word` (or else its first other form) in their name, the share named by it
+   * alone, style parts aside: high for a thing drawn as itself (voicemail, ambulance, atm: most of
+   * their icons are just that), low for a word most names combine with others (file, map, door:
+   * file-x, map-search, door-open). Read once per word from its postings, then kept.
+   */
+  private nameAloneShare(word: string, forms: readonly string[]): number {
+    let token = this.tokenIndex(word);
+    if (token === -1 && forms.length > 0) token = this.tokenIndex(forms[0]);
+    if (token === -1) return 0;
+    this.nameAloneShares ??= new Uint8Array(this.postings.tokens.length);
+    if (this.nameAloneShares[token] === 0) {
+      const { postingStart, postingDocs, postingWeights } = this.postings;
+      let named = 0;
+      let alone = 0;
+      for (let i = postingStart[token]; i < postingStart[token + 1]; i++) {
+        if ((postingWeights[i] & ~PHRASE_FLAG) !== FIELD_WEIGHT.id) continue;
+        named++;
+        if (this.columns.parts[postingDocs[i]] === 1) alone++;
+      }
+      // 1 + the share in 254ths: 0 is "not read yet".
+      this.nameAloneShares[token] = 1 + Math.round((named === 0 ? 0 : alone / named) * 254);
+    }
+    return (this.nameAloneShares[token] - 1) / 254;
+  }
+
   /** A word that is two name words joined ("logout": log, out), longest first part first; undefined when none. */
   private splitCompound(word: string, shortest = MIN_COMPOUND_PART): string[] | undefined {
     for (let at = word.length - shortest; at >= shortest; at--) {
@@ -314,6 +342,7 @@ export class SearchIndex {
       // A light verb is a phrase's word too ("take a photo"), and then not optional.
       matches.optional = joined && optionalWord(word) && phrase === undefined;
       matches.state = queryWords.length > 1 && stateWord(word);
+      matches.nameAloneShare = queryWords.length > 1 && this.columns.prominence ? this.nameAloneShare(word, matches.forms) : 0;
       return matches;
     });
     try {

@@ -63,6 +63,11 @@ export class WordMatches {
   optional = false;
   /** A state the query says of what it speaks of (query-words.ts: stateWord), in a query of several words. */
   state = false;
+  /**
+   * Of the icons whose name has the word, the share named by it alone (style parts aside), in a
+   * query of several words over many sets (SearchIndex.nameAloneShare); 0 otherwise.
+   */
+  nameAloneShare = 0;
   /** Read as mistyped: it matched nothing as typed. */
   mistyped = false;
 
