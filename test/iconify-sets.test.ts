@@ -223,10 +223,11 @@ describe('open icon sets', function () {
 
     it('answers a sentence with the thing one of its words names when that word is drawn as itself: "listen to my voicemail" is voicemail, "zoom into the map" no map', async () => {
       const body = '<path d="M4 4h16v16H4z"/>';
-      const files = Array.from({ length: 40 }, (_, n) => writeSet(`audio${n}.json`, { ...tinySet(`audio${n}`, '1.0.0'), icons: { headphones: { body }, 'zoom-in': { body } }, aliases: {} }));
-      // Voicemail is drawn as itself; a map is mostly drawn with something on it.
-      for (const n of [1, 2, 3]) {
-        const icons = { voicemail: { body }, map: { body }, 'map-pin': { body }, 'map-search': { body }, 'map-marker': { body }, 'map-plus': { body } };
+      const files = Array.from({ length: 40 }, (_, n) => writeSet(`audio${n}.json`, { ...tinySet(`audio${n}`, '1.0.0'), icons: { headphones: { body }, 'zoom-in': { body }, sliders: { body } }, aliases: {} }));
+      // Voicemail is drawn as itself; a map is mostly drawn with something on it; "adjust" is an
+      // intent's word (sliders), whatever a set names so.
+      for (let n = 0; n < 10; n++) {
+        const icons = { voicemail: { body }, map: { body }, 'map-pin': { body }, 'map-search': { body }, 'map-marker': { body }, 'map-plus': { body }, adjust: { body } };
         files.push(writeSet(`phones${n}.json`, { ...tinySet(`phones${n}`, '1.0.0'), icons, aliases: {} }));
       }
       for (const file of files) await addIconSets(database, file);
@@ -236,6 +237,7 @@ describe('open icon sets', function () {
         expect(await first('listen to my voicemail')).to.match(/^phones\d:voicemail$/);
         expect(await first('zoom into the map')).to.match(/^audio\d+:zoom-in$/);
         expect(await first('listen')).to.match(/^audio\d+:headphones$/);
+        expect(await first('adjust the map')).to.match(/^audio\d+:sliders$/);
       } finally {
         await app.close();
       }

@@ -284,7 +284,8 @@ export class SearchIndex {
    * Of the icons with `word` (or else its first other form) in their name, the share named by it
    * alone, style parts aside: high for a thing drawn as itself (voicemail, ambulance, atm: most of
    * their icons are just that), low for a word most names combine with others (file, map, door:
-   * file-x, map-search, door-open). Read once per word from its postings, then kept.
+   * file-x, map-search, door-open), and 0 for an intent's word (ui-intents.json). Read once per
+   * word from its postings, then kept.
    */
   private nameAloneShare(word: string, forms: readonly string[]): number {
     let token = this.tokenIndex(word);
@@ -295,11 +296,17 @@ export class SearchIndex {
       const { postingStart, postingDocs, postingWeights } = this.postings;
       let named = 0;
       let alone = 0;
-      for (let i = postingStart[token]; i < postingStart[token + 1]; i++) {
-        if ((postingWeights[i] & ~PHRASE_FLAG) !== FIELD_WEIGHT.id) continue;
+      let intent = false;
+      for (let i = postingStart[token]; i < postingStart[token + 1] && !intent; i++) {
+        const field = postingWeights[i] & ~PHRASE_FLAG;
+        intent = field === FIELD_WEIGHT.intent;
+        if (field !== FIELD_WEIGHT.id) continue;
         named++;
         if (this.columns.parts[postingDocs[i]] === 1) alone++;
       }
+      // An intent's word is an act or a state, drawn by what it means: "adjust the thermostat" is
+      // no material-symbols:adjust.
+      if (intent) named = 0;
       // 1 + the share in 254ths: 0 is "not read yet".
       this.nameAloneShares[token] = 1 + Math.round((named === 0 ? 0 : alone / named) * 254);
     }
