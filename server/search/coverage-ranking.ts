@@ -134,19 +134,16 @@ export function rankByCoverage(input: RankingInput & { scratch: UnionScratch }, 
   // Every key differs (its last bits are the document's number, order - 1 - document): exactly `limit` are kept.
   const best = scratch.best.reset(Math.max(limit, 1));
   const rarity = rarityFactors(perWord, input.documentCount);
-  scoreEach(met, perWord, rarity, optional, input.columns, facts, naming, scratch.mayBeAlias(naming.phrase), { prominenceWeight, fewSetsCost, unexplainedCost }, order, best);
+  const roles = wordRoles(perWord);
+  scoreEach(met, perWord, rarity, roles, optional, input.columns, facts, naming, scratch.mayBeAlias(naming.phrase), { prominenceWeight, fewSetsCost, unexplainedCost }, order, best);
   const documents = Array.from(best.sorted(), (key) => order - 1 - (key - Math.floor(key / order) * order));
   return { documents, total: met.length };
 }
 
-/** Whether a word that names a thing drawn as itself (NAMED_BY_A_WORD) found the document as a word of its name, as itself. */
-function namedByAWord(perWord: readonly WordMatches[], document: number): boolean {
-  for (const matches of perWord) {
-    if (matches.nameAloneShare < NAMED_BY_A_WORD.leastShare) continue;
-    const raw = matches.raw(document);
-    if (RAW_KINDS[raw] === RAW_KIND.word && packedOfRaw(raw) >= AS_ITSELF) return true;
-  }
-  return false;
+/** What a query's words say besides what they find (ROLE), in a sentence. */
+const ROLE = { state: 1, thing: 2 } as const;
+function wordRoles(perWord: readonly WordMatches[]): Uint8Array {
+  return Uint8Array.from(perWord, (matches) => (matches.state ? ROLE.state : 0) | (perWord.length > 1 && matches.nameAloneShare >= NAMED_BY_A_WORD.leastShare ? ROLE.thing : 0));
 }
 
 /**
@@ -184,6 +181,7 @@ function scoreEach(
   met: Int32Array,
   perWord: readonly WordMatches[],
   rarity: Float64Array,
+  roles: Uint8Array,
   optional: readonly WordMatches[],
   columns: DocumentColumns,
   facts: Uint32Array,
@@ -199,7 +197,7 @@ function scoreEach(
   const phraseHash = fnv1a(phrase);
   const phraseName = (Math.min(phrase.length, FACT.longName) << FACT.lengthShift) | ((phraseHash & FACT.hashMask) << FACT.hashShift);
   const nameBits = (FACT.longName << FACT.lengthShift) | (FACT.hashMask << FACT.hashShift);
-  const saysState = perWord.some((matches) => matches.state);
+  const saysState = roles.some((role) => (role & ROLE.state) !== 0);
   const phraseAliasBit = mayBeAlias ? (1 << (phraseHash & 7)) << FACT.aliasShift : 0;
   for (let m = 0; m < met.length; m++) {
     const document = met[m];
@@ -208,10 +206,11 @@ function scoreEach(
     let wholeName = false;
     let wholeBest = 0;
     let wholeSum = 0;
+    let namedByAThing = false;
     for (let w = 0; w < perWord.length; w++) {
       const raw = perWord[w].raw(document);
       const kind = RAW_KINDS[raw];
-      if (saysState && perWord[w].state && kind <= RAW_KIND.nothing) score -= STATE_NOT_DRAWN;
+      if (saysState && roles[w] & ROLE.state && kind <= RAW_KIND.nothing) score -= STATE_NOT_DRAWN;
       if (kind === RAW_KIND.none) continue;
       const gained = RAW_GAINED[raw] * rarity[w];
       if (kind === RAW_KIND.wholeLent) {
@@ -222,7 +221,10 @@ function scoreEach(
       }
       if (kind === RAW_KIND.whole) wholeName = true;
       score += gained;
-      if (kind === RAW_KIND.word) covered++;
+      if (kind === RAW_KIND.word) {
+        covered++;
+        if (roles[w] & ROLE.thing && packedOfRaw(raw) >= AS_ITSELF) namedByAThing = true;
+      }
     }
     score += wholeBest + SAME_MEANING_AGAIN * (wholeSum - wholeBest);
     for (const matches of optional) {
@@ -237,7 +239,7 @@ function scoreEach(
       ((fact & phraseAliasBit) !== 0 && aliases.has(document, phrase)) ||
       naming.byPhrase?.has(document) === true;
     if (named) score += NAMED_BONUS;
-    else if (covered === 1 && partCount === 1 && !wholeName && perWord.length > 1 && namedByAWord(perWord, document)) score += NAMED_BY_A_WORD.bonus;
+    else if (namedByAThing && covered === 1 && partCount === 1 && !wholeName) score += NAMED_BY_A_WORD.bonus;
     if (!wholeName) score -= unexplainedCost * Math.max(0, (partCount === FACT.manyParts ? parts[document] : partCount) - covered);
     score += prominenceWeight * LOG2_1P[fact & 0xff];
     if ((fact & 0xff) <= FEW_SETS.most) score -= fewSetsCost;
