@@ -1,8 +1,5 @@
 import pino, { type DestinationStream, type Logger } from 'pino';
-import sonicBoom from 'sonic-boom';
-
-// A CommonJS module whose types declare ES exports: its class is a property of the default import.
-const { SonicBoom } = sonicBoom;
+import { chunkWriter, type ChunkWriter } from './chunk-writer.ts';
 
 /**
  * Structured JSON logs on standard output; credentials are redacted wherever they would appear.
@@ -22,11 +19,10 @@ export function createLogger(level: string): Logger {
         censor: '[redacted]',
       },
     },
-    // sonic-boom does the writing (asynchronous, in order, drained at exit). Handed buffers, not
-    // strings: with strings it measures its whole pending string again at every line. Its 5.x, not
-    // the 4.x pino.destination() makes: 4.x's synchronous flush retried a failed write forever, so
-    // a crash with standard output closed (EPIPE) hung instead of exiting.
-    requestBufferingDestination(new SonicBoom({ fd: 1, sync: false, contentMode: 'buffer' })),
+    // chunk-writer.ts does the writing (asynchronous, in order, drained at exit), from buffers it
+    // hands back to fill again. Not pino.destination(): its sonic-boom 4.x's synchronous flush
+    // retried a failed write forever, so a crash with standard output closed (EPIPE) hung.
+    requestBufferingDestination(chunkWriter(1, BUFFER_BYTES)),
   );
 }
 
@@ -44,7 +40,8 @@ type BufferingDestination = DestinationStream & { drain(): Promise<void>; flushS
 /**
  * Where request-log.ts writes a request line in place, as bytes, instead of handing over a string
  * (see requestLineWriter there): `lineAt` makes room for at most `mostBytes` and answers the offset
- * in `buffer` the line starts at; `lineEnds` keeps what was written up to `end`.
+ * in `buffer` the line starts at; `lineEnds` keeps what was written up to `end`. `buffer` is to be
+ * read after `lineAt`: handing a full chunk over puts another buffer in its place.
  */
 export interface RequestLineRoom {
   readonly buffer: Buffer;
@@ -52,27 +49,23 @@ export interface RequestLineRoom {
   lineEnds(end: number): void;
 }
 
-function requestBufferingDestination(boom: InstanceType<typeof SonicBoom>): BufferingDestination {
+function requestBufferingDestination(writer: ChunkWriter): BufferingDestination {
   // Lines are copied into `pending` as they come and handed over in chunks: a fraction of a
   // microsecond a line, where appending each to sonic-boom's string cost ~10 (bench/README.md).
-  const pending = Buffer.allocUnsafeSlow(BUFFER_BYTES);
+  // A chunk is written from `pending` itself, and the writer answers another buffer to fill.
+  let pending = writer.fresh();
   let used = 0;
-  // Bytes handed to sonic-boom and not written yet (it tells each write's count).
-  let unwritten = 0;
-  boom.on('write', (written: number) => (unwritten -= written));
-  // In buffer mode sonic-boom takes buffers, whatever its types say; it keeps them until written.
-  const handOver = (bytes: Buffer) => {
-    unwritten += bytes.length;
-    boom.write(bytes as unknown as string);
-  };
   const writeOut = () => {
     if (used === 0) return;
-    handOver(Buffer.from(pending.subarray(0, used))); // a copy: `pending` is reused at once
+    writer.write(pending, used);
+    pending = writer.fresh();
     used = 0;
   };
   setInterval(writeOut, FLUSH_INTERVAL_MS).unref();
   return {
-    buffer: pending,
+    get buffer() {
+      return pending;
+    },
     lineAt(mostBytes: number) {
       if (used + mostBytes > BUFFER_BYTES) writeOut();
       return used;
@@ -83,34 +76,29 @@ function requestBufferingDestination(boom: InstanceType<typeof SonicBoom>): Buff
     write(line: string) {
       const mostBytes = line.length * 3; // UTF-8 takes at most 3 bytes per UTF-16 unit
       if (used + mostBytes > BUFFER_BYTES) writeOut();
-      if (mostBytes > BUFFER_BYTES) handOver(Buffer.from(line));
-      else used += pending.write(line, used);
+      if (mostBytes > BUFFER_BYTES) {
+        const bytes = Buffer.from(line);
+        writer.write(bytes, bytes.length);
+      } else used += pending.write(line, used);
       if (!line.endsWith(REQUEST_LINE_END)) writeOut();
     },
     /**
-     * Hands over every line and waits until sonic-boom has written them, or failed to, for at most
-     * DRAIN_WAIT_MS. Not its flush (with no minimum length, that calls back at once) followed by its
-     * flushSync: on a closed standard output (the reader of a pipe gone) flushSync retries EPIPE
-     * forever, and a stop never ended.
+     * Hands over every line and waits until they are written, or the output failed, for at most
+     * DRAIN_WAIT_MS: a stop never waits forever on a standard output nobody reads.
      */
     drain() {
       writeOut();
-      if (unwritten <= 0) return Promise.resolve();
       return new Promise<void>((resolve) => {
-        const done = () => {
+        const givenUp = setTimeout(resolve, DRAIN_WAIT_MS);
+        writer.whenWritten(() => {
           clearTimeout(givenUp);
-          boom.off('drain', done);
-          boom.off('error', done);
           resolve();
-        };
-        const givenUp = setTimeout(done, DRAIN_WAIT_MS);
-        boom.on('drain', done);
-        boom.on('error', done);
+        });
       });
     },
     flushSync() {
       writeOut();
-      boom.flushSync();
+      writer.flushSync();
     },
   };
 }

@@ -1,42 +1,37 @@
 // `nodejs_gc_duration_seconds` as prom-client's default metrics write it (same name, help, label
-// and buckets), without a 'gc' PerformanceObserver. With one, every collection makes objects
-// (node's entry, then prom-client's labels) that live into the old generation: 2.5 KB a
-// collection for node's alone, 6.5 KB with prom-client's observer (a scratch loop); under a
-// cached answer's load (~70 scavenges a second) that was 10 of its 11 bytes a request promoted,
-// and so the mark-compact pauses (bench/README.md, issue 46). V8's GCProfiler records each
-// collection on its own side instead; its records are turned into the histogram's counts once a
-// second and at each scrape.
-import { GCProfiler } from 'node:v8';
+// and buckets), from a 'gc' PerformanceObserver as prom-client's own, but observing through the
+// histogram's children made once. Not V8's GCProfiler, restarted each second to read it: each
+// restart left the stopped profiler's native side (a second of records as text, ~4 MiB under a
+// busy load) for a mark-compact to free, since its handle had reached the old generation. Once
+// the access log stopped starting mark-compacts (chunk-writer.ts) that grew RSS by ~5 MiB a
+// second of load: 226-256 MiB after 14 s of new GraphQL pairs, against 151-152 without it
+// (bench/README.md, issue 46). The observer's entries instead bring ~20 bytes a request into the
+// old generation (2.5 KB a collection, 2026-11-27): a mark-compact every ~15 s of that load,
+// which frees them.
+import { constants, PerformanceObserver, type PerformanceEntry } from 'node:perf_hooks';
 import { Histogram, type Registry } from 'prom-client';
 
-const KINDS: Record<string, string> = {
-  Scavenge: 'minor',
-  MinorMarkSweep: 'minor',
-  MarkSweepCompact: 'major',
-  IncrementalMarking: 'incremental',
-  ProcessWeakCallbacks: 'weakcb',
+const KINDS: Record<number, string> = {
+  [constants.NODE_PERFORMANCE_GC_MINOR]: 'minor',
+  [constants.NODE_PERFORMANCE_GC_MINOR_MARK_SWEEP]: 'minor',
+  [constants.NODE_PERFORMANCE_GC_MAJOR]: 'major',
+  [constants.NODE_PERFORMANCE_GC_INCREMENTAL]: 'incremental',
+  [constants.NODE_PERFORMANCE_GC_WEAKCB]: 'weakcb',
 };
-/** A second of records is ~70 under load, ~4 KB each: read often enough that a read stays short. */
-const READ_EVERY_MS = 1000;
+
+/** A 'gc' entry: node sets its detail (the typings leave it out). */
+type GcEntry = PerformanceEntry & { detail: { kind: number } };
 
 export function countGcDurations(registry: Registry): void {
-  const profiler = new GCProfiler();
-  const read = () => {
-    const { statistics } = profiler.stop() ?? { statistics: [] };
-    profiler.start();
-    for (const { gcType, cost } of statistics) {
-      const kind = KINDS[gcType];
-      if (kind) histogram.observe({ kind }, cost / 1e6); // cost: microseconds
-    }
-  };
   const histogram = new Histogram({
     name: 'nodejs_gc_duration_seconds',
     help: 'Garbage collection duration by kind, one of major, minor, incremental or weakcb.',
     labelNames: ['kind'],
     buckets: [0.001, 0.01, 0.1, 1, 2, 5],
     registers: [registry],
-    collect: read,
   });
-  profiler.start();
-  setInterval(read, READ_EVERY_MS).unref();
+  const byKind = new Map(Object.entries(KINDS).map(([kind, name]) => [Number(kind), histogram.labels(name)]));
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) byKind.get((entry as unknown as GcEntry).detail.kind)?.observe(entry.duration / 1000);
+  }).observe({ entryTypes: ['gc'] });
 }
