@@ -12,6 +12,7 @@ import type { IndexedSet, OpenSetsIndex } from './open-sets-index.ts';
 import { IconAliases } from './icon-aliases.ts';
 import { IconNames } from './icon-names.ts';
 import { SearchIndex, type DocumentColumns } from './search-index.ts';
+import { WordList } from './word-list.ts';
 import intents from './ui-intents.json' with { type: 'json' };
 import synonyms from './ui-synonyms.json' with { type: 'json' };
 import wordForms from './word-forms.json' with { type: 'json' };
@@ -42,8 +43,8 @@ interface Head {
 }
 
 /** Words joined by newlines (no word has one), as bytes. */
-const joined = (words: readonly string[]) => Buffer.from(words.join('\n'));
-const lines = (bytes: Uint8Array) => (bytes.length === 0 ? [] : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8').split('\n'));
+const joined = (words: WordList) => Buffer.from(words.toArray().join('\n'));
+const lines = (bytes: Uint8Array) => WordList.ofLines(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8'));
 
 /**
  * The file's layout: a JSON head (its length first, 4 bytes) naming the key and each array, then
@@ -131,8 +132,8 @@ export async function isIndexFileOf(path: string, key: string): Promise<boolean>
 
 /**
  * The index in the file when it was built under `key`; undefined when there is none, or another.
- * Each array is read into a buffer of its own: the words' text is dropped once read as strings,
- * where a view of the whole file kept it all.
+ * Each array is read into a buffer of its own: the words' text is dropped once packed
+ * (word-list.ts), where a view of the whole file kept it all.
  */
 export async function readIndexFile(path: string, key: string): Promise<OpenSetsIndex | undefined> {
   const file = await open(path).catch(() => undefined);

@@ -22,7 +22,6 @@ import { stemmer } from 'stemmer';
 import { FIELD_WEIGHT, NAME_PART, otherSetsWord, OWN_WORD, PHRASE_FLAG, PostingsBuilder, words, type Postings } from './index-builder.ts';
 import { IconAliases } from './icon-aliases.ts';
 import { IconNames } from './icon-names.ts';
-import { lowerBound } from './lower-bound.ts';
 import { backwardsOrder, tokensEnding } from './name-endings.ts';
 import { DESCRIBING_WORDS, LOGO_WORDS, MAX_QUERY_WORDS, optionalWord, otherOrders, queryWordsOf } from './query-words.ts';
 import { inOtherGroups, synonymsOf, synonymsOfForms } from './synonyms.ts';
@@ -33,6 +32,7 @@ import { phraseOf, phrasesIn } from './phrase-intents.ts';
 import { rankEveryWord } from './release-ranking.ts';
 import { inflects, otherFormsOf } from './word-forms.ts';
 import { EXPLAINS, MATCH, pack, WordMatches } from './word-matches.ts';
+import type { WordList } from './word-list.ts';
 
 export const MAX_QUERY_LENGTH = 512;
 
@@ -112,28 +112,23 @@ export const partsOf = (name: string) => name.split('-').length;
 
 /**
  * Whether `word` is within one edit (substitution, insertion, deletion, or two neighbours swapped,
- * the commonest slip in typing) of a prefix of `token`: `calender` ~ `calendar`, `uplaod` ~
- * `upload`. `suffixes[k]` is `word.slice(k)`, made once per word.
+ * the commonest slip in typing) of a prefix of token `t`: `calender` ~ `calendar`, `uplaod` ~
+ * `upload`. Read in place: a typo's scan meets thousands of tokens.
  */
-function withinOneEditOfPrefix(word: string, token: string, suffixes: string[]): boolean {
+function withinOneEditOfPrefix(word: string, tokens: WordList, t: number): boolean {
+  const length = tokens.lengthOf(t);
   let i = 0;
-  while (i < word.length && i < token.length && word[i] === token[i]) i++;
+  while (i < word.length && i < length && word.charCodeAt(i) === tokens.charCodeAt(t, i)) i++;
   if (i === word.length) return true;
   return (
-    token.startsWith(suffixes[i + 1], i + 1) || // one letter differs
-    token.startsWith(suffixes[i + 1], i) || // one letter too many in the word
-    token.startsWith(suffixes[i], i + 1) || // one letter missing from the word
-    (word[i] === token[i + 1] && word[i + 1] === token[i] && token.startsWith(suffixes[i + 2], i + 2)) // two letters swapped
+    tokens.hasAt(t, word, i + 1, i + 1) || // one letter differs
+    tokens.hasAt(t, word, i + 1, i) || // one letter too many in the word
+    tokens.hasAt(t, word, i, i + 1) || // one letter missing from the word
+    (word.charCodeAt(i) === tokens.charCodeAt(t, i + 1) && word.charCodeAt(i + 1) === tokens.charCodeAt(t, i) && tokens.hasAt(t, word, i + 2, i + 2)) // two letters swapped
   );
 }
 
 const NO_FORMS: readonly string[] = [];
-
-// Heap a kept string costs beyond its characters (header, hash, alignment), and a slot holding it.
-const STRING_OVERHEAD = 20;
-const SLOT = 4;
-const ARRAY_OVERHEAD = 16;
-const stringsBytes = (strings: readonly string[]) => strings.reduce((sum, s) => sum + s.length + STRING_OVERHEAD + SLOT, ARRAY_OVERHEAD);
 
 /** A Font Awesome release's documents as columns and postings, in name order. */
 function indexDocuments(unsorted: SearchDocument[]): { columns: DocumentColumns; postings: Postings } {
@@ -186,9 +181,9 @@ export class SearchIndex {
     if (this.heldBytes !== undefined) return this.heldBytes;
     const { columns, postings } = this;
     this.heldBytes =
-      stringsBytes(postings.tokens) +
+      postings.tokens.bytes +
       columns.names.bytes +
-      stringsBytes(postings.stems) +
+      postings.stems.bytes +
       columns.aliases.bytes +
       [columns.rowIds, columns.styles, columns.parts, columns.since, columns.logos].reduce((sum, array) => sum + array.byteLength, 0) +
       [postings.tokenKinds, postings.postingStart, postings.postingDocs, postings.postingWeights, postings.stemStart, postings.stemTokens].reduce((sum, array) => sum + array.byteLength, 0);
@@ -224,14 +219,16 @@ export class SearchIndex {
   nameWordsStarting(start: string): string[] {
     const { tokens, tokenKinds } = this.postings;
     const found: string[] = [];
-    for (let t = lowerBound(tokens, start); t < tokens.length && tokens[t].startsWith(start); t++) if (tokenKinds[t] & NAME_PART) found.push(tokens[t]);
+    for (let t = tokens.lowerBound(start); t < tokens.length && tokens.startsWith(t, start); t++) if (tokenKinds[t] & NAME_PART) found.push(tokens.at(t));
     return found;
   }
 
   /** The distinct words of icon names ending with `end` (and longer than it). */
   nameWordsEnding(end: string): string[] {
     const { tokens, tokenKinds } = this.postings;
-    return tokens.filter((token, t) => tokenKinds[t] & NAME_PART && token.length > end.length && token.endsWith(end));
+    const found: string[] = [];
+    for (let t = 0; t < tokens.length; t++) if (tokenKinds[t] & NAME_PART && tokens.lengthOf(t) > end.length && tokens.endsWith(t, end)) found.push(tokens.at(t));
+    return found;
   }
 
   /** Whether `word` is a word of some icon's name. */
@@ -345,7 +342,7 @@ export class SearchIndex {
       const packed = matches.get(document);
       // A joining word says something only where it is a word of the name ("zoom in").
       if (packed === undefined || (matches.optional && packed < pack(MATCH.exact, FIELD_WEIGHT.alias))) return;
-      const token = this.postings.tokens[matches.token(document)];
+      const token = this.postings.tokens.at(matches.token(document));
       const word = queryWords[i];
       const phrase = phraseOf(token);
       if (phrase !== undefined) {
@@ -362,8 +359,7 @@ export class SearchIndex {
   }
 
   private tokenIndex(word: string): number {
-    const t = lowerBound(this.postings.tokens, word);
-    return this.postings.tokens[t] === word ? t : -1;
+    return this.postings.tokens.indexOf(word);
   }
 
   /** Whether some icon's id is the words joined by hyphens. */
@@ -431,7 +427,7 @@ export class SearchIndex {
     // icon matched as the word and also through a synonym gains support.
     const stem = stemmer(word);
     this.forEachTokenOfStem(stem, (t) => {
-      const token = tokens[t];
+      const token = tokens.at(t);
       if (token === word || inOtherGroups(word, token)) return;
       if (inflects(word, token)) {
         matches.forms.push(token);
@@ -443,7 +439,7 @@ export class SearchIndex {
     const otherForms = otherFormsOf(word, stem);
     for (const form of otherForms) {
       this.forEachTokenOfStem(stemmer(form), (t) => {
-        const token = tokens[t];
+        const token = tokens.at(t);
         if (token !== form && (token.length < form.length || !inflects(form, token))) return;
         matches.forms.push(token);
         this.addPosting(matches, t, MATCH.exact, -INFLECTION_PENALTY);
@@ -456,7 +452,7 @@ export class SearchIndex {
     if (synonyms) {
       const bySynonym = new WordMatches(this.documentCount, explain);
       // Not a word of two letters that shares a synonym's stem ("sms": sm, a size in names).
-      for (const synonym of synonyms) this.forEachTokenOfStem(synonym, (t) => void (tokens[t].length >= MIN_SYNONYM_WORD && this.addPosting(bySynonym, t, MATCH.synonym)));
+      for (const synonym of synonyms) this.forEachTokenOfStem(synonym, (t) => void (tokens.lengthOf(t) >= MIN_SYNONYM_WORD && this.addPosting(bySynonym, t, MATCH.synonym)));
       for (let i = 0; i < bySynonym.size; i++) {
         const document = bySynonym.document(i);
         const packed = bySynonym.get(document)!;
@@ -483,12 +479,11 @@ export class SearchIndex {
     // ("coff" lists coffee, not confluence or power-off). People rarely mistype a word's first
     // letter: only the words that start as it does are read, one contiguous run.
     if (matches.size === 0 && word.length >= 4) {
-      const suffixes = Array.from({ length: word.length + 2 }, (_, k) => word.slice(k));
       const mistyped: number[] = [];
       let read = 0;
-      for (let t = lowerBound(tokens, word[0]); t < tokens.length && tokens[t][0] === word[0] && read < PREFIX_POSTINGS; t++) {
-        const token = tokens[t];
-        if (tokenKinds[t] & OWN_WORD && token.length >= word.length - 1 && withinOneEditOfPrefix(word, token, suffixes)) {
+      const first = word.charCodeAt(0);
+      for (let t = tokens.lowerBound(word[0]); t < tokens.length && tokens.charCodeAt(t, 0) === first && read < PREFIX_POSTINGS; t++) {
+        if (tokenKinds[t] & OWN_WORD && tokens.lengthOf(t) >= word.length - 1 && withinOneEditOfPrefix(word, tokens, t)) {
           matches.mistyped = true;
           read += this.addPosting(matches, t, MATCH.typo);
           mistyped.push(t);
@@ -497,8 +492,9 @@ export class SearchIndex {
       // And the inflections of the words it was read as: "notifcations" is notifications, and so
       // also notification, the word most icons have.
       for (const m of mistyped) {
-        this.forEachTokenOfStem(stemmer(tokens[m]), (t) => {
-          if (inflects(tokens[m], tokens[t])) this.addPosting(matches, t, MATCH.typo);
+        const read = tokens.at(m);
+        this.forEachTokenOfStem(stemmer(read), (t) => {
+          if (inflects(read, tokens.at(t))) this.addPosting(matches, t, MATCH.typo);
         });
       }
     }
@@ -511,14 +507,14 @@ export class SearchIndex {
    */
   private prefixTokens(word: string): number[] {
     const { tokens, tokenKinds, postingStart } = this.postings;
-    let from = lowerBound(tokens, word);
-    if (tokens[from] === word) from++;
-    const to = lowerBound(tokens, word + '\uffff');
+    let from = tokens.lowerBound(word);
+    if (from < tokens.length && tokens.is(from, word)) from++;
+    const to = tokens.lowerBound(word + '\uffff');
     const own: number[] = [];
     for (let t = from; t < to; t++) if (tokenKinds[t] & OWN_WORD) own.push(t);
     if (postingStart[to] - postingStart[from] <= PREFIX_POSTINGS) return own;
     const postingsOf = (t: number) => postingStart[t + 1] - postingStart[t];
-    own.sort((a, b) => postingsOf(b) - postingsOf(a) || tokens[a].length - tokens[b].length || a - b);
+    own.sort((a, b) => postingsOf(b) - postingsOf(a) || tokens.lengthOf(a) - tokens.lengthOf(b) || a - b);
     let read = 0;
     let taken = 0;
     while (taken < own.length && (taken === 0 || read + postingsOf(own[taken]) <= PREFIX_POSTINGS)) read += postingsOf(own[taken++]);
@@ -532,8 +528,8 @@ export class SearchIndex {
 
   private forEachTokenOfStem(stem: string, visit: (token: number) => void): void {
     const { stems, stemStart, stemTokens } = this.postings;
-    const s = lowerBound(stems, stem);
-    if (stems[s] !== stem) return;
+    const s = stems.indexOf(stem);
+    if (s === -1) return;
     for (let i = stemStart[s], end = stemStart[s + 1]; i < end; i++) visit(stemTokens[i]);
   }
 
