@@ -4,6 +4,7 @@
 // with every open set, a Map of Maps took ~150 MB while building, these arrays ~20 MB.
 import { stemmer } from 'stemmer';
 import { Int32List } from './int32-list.ts';
+import { encodeGaps } from './posting-gaps.ts';
 import { WordList } from './word-list.ts';
 
 /**
@@ -50,9 +51,14 @@ export interface Postings {
   tokens: WordList;
   /** OWN_WORD | NAME_PART per token. */
   tokenKinds: Uint8Array;
-  /** Token t occurs in documents postingDocs[postingStart[t] .. postingStart[t + 1]), with the weight of the fields it is in. */
+  /**
+   * Token t occurs in postingStart[t + 1] - postingStart[t] documents, ascending, with the weight of
+   * the fields it is in (postingWeights[postingStart[t] ...]): the documents as gaps, read from
+   * gaps[gapStart[t]] (posting-gaps.ts).
+   */
   postingStart: Int32Array;
-  postingDocs: Int32Array;
+  gapStart: Int32Array;
+  gaps: Uint8Array;
   postingWeights: Uint8Array;
   /** Each distinct stem, sorted; the tokens of stems[s] are stemTokens[stemStart[s] .. stemStart[s + 1]). */
   stems: WordList;
@@ -206,6 +212,8 @@ export class PostingsBuilder {
       for (const t of byStem.get(stem)!) stemTokens[at++] = t;
     });
     stemStart[stems.length] = at;
-    return { tokens: WordList.of(tokens), tokenKinds, postingStart, postingDocs: docs.slice(0, written), postingWeights, stems: WordList.of(stems), stemStart, stemTokens };
+    yield;
+    const { gapStart, gaps } = encodeGaps(docs, postingStart);
+    return { tokens: WordList.of(tokens), tokenKinds, postingStart, gapStart, gaps, postingWeights, stems: WordList.of(stems), stemStart, stemTokens };
   }
 }

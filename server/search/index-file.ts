@@ -23,7 +23,7 @@ import { setWordsKey } from './set-words.ts';
  * what is lent, to which names, with which weights): a file of another format is rebuilt over.
  * The search data files are in the key themselves (the sets' own words as their file's hash).
  */
-const FORMAT = 'iconmeta search index 11';
+const FORMAT = 'iconmeta search index 13';
 
 /** The key of an index built from these sets (prefix, version, time) and meanings' release. */
 export function indexKey(sets: readonly { prefix: string; version: string; lastModified: number }[], release: string | undefined): string {
@@ -67,7 +67,8 @@ export async function writeIndexFile(path: string, key: string, built: OpenSetsI
     tokenText: joined(postings.tokens),
     tokenKinds: postings.tokenKinds,
     postingStart: postings.postingStart,
-    postingDocs: postings.postingDocs,
+    gapStart: postings.gapStart,
+    gaps: postings.gaps,
     postingWeights: postings.postingWeights,
     stemText: joined(postings.stems),
     stemStart: postings.stemStart,
@@ -171,7 +172,8 @@ export async function readIndexFile(path: string, key: string): Promise<OpenSets
     tokens: lines(arrays.tokenText as Uint8Array),
     tokenKinds: arrays.tokenKinds as Uint8Array,
     postingStart: arrays.postingStart as Int32Array,
-    postingDocs: arrays.postingDocs as Int32Array,
+    gapStart: arrays.gapStart as Int32Array,
+    gaps: arrays.gaps as Uint8Array,
     postingWeights: arrays.postingWeights as Uint8Array,
     stems: lines(arrays.stemText as Uint8Array),
     stemStart: arrays.stemStart as Int32Array,
@@ -179,5 +181,5 @@ export async function readIndexFile(path: string, key: string): Promise<OpenSets
   };
   const index = new SearchIndex({ columns, postings });
   index.endingsOrder(arrays.endingsOrder as Int32Array);
-  return { index, sets: head.sets, categories: head.categories, documentSet: arrays.documentSet as Uint16Array, documentCategory: arrays.documentCategory as Int32Array };
+  return { index, sets: head.sets, categories: head.categories, documentSet: arrays.documentSet as Uint16Array, documentCategory: arrays.documentCategory as Uint16Array };
 }

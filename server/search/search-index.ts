@@ -186,7 +186,7 @@ export class SearchIndex {
       postings.stems.bytes +
       columns.aliases.bytes +
       [columns.rowIds, columns.styles, columns.parts, columns.since, columns.logos].reduce((sum, array) => sum + array.byteLength, 0) +
-      [postings.tokenKinds, postings.postingStart, postings.postingDocs, postings.postingWeights, postings.stemStart, postings.stemTokens].reduce((sum, array) => sum + array.byteLength, 0);
+      [postings.tokenKinds, postings.postingStart, postings.gapStart, postings.gaps, postings.postingWeights, postings.stemStart, postings.stemTokens].reduce((sum, array) => sum + array.byteLength, 0);
     return this.heldBytes;
   }
 
@@ -371,10 +371,14 @@ export class SearchIndex {
   private idsNamed(name: string): number[] {
     const t = this.tokenIndex(name.replaceAll('-', ''));
     if (t === -1) return [];
-    const { postingStart, postingDocs, postingWeights } = this.postings;
+    const { postingStart, gapStart, gaps, postingWeights } = this.postings;
     const found: number[] = [];
-    for (let i = postingStart[t], end = postingStart[t + 1]; i < end; i++) {
-      if ((postingWeights[i] & ~PHRASE_FLAG) === FIELD_WEIGHT.id && this.columns.names.is(postingDocs[i], name)) found.push(postingDocs[i]);
+    for (let i = postingStart[t], end = postingStart[t + 1], at = gapStart[t], document = 0; i < end; i++) {
+      let byte = gaps[at++];
+      let gap = byte & 127;
+      for (let shift = 7; byte & 128; shift += 7) gap |= ((byte = gaps[at++]) & 127) << shift;
+      document += gap;
+      if ((postingWeights[i] & ~PHRASE_FLAG) === FIELD_WEIGHT.id && this.columns.names.is(document, name)) found.push(document);
     }
     return found;
   }
@@ -387,12 +391,15 @@ export class SearchIndex {
   private namedByPhrase(joined: string): Map<number, number> | undefined {
     const t = this.tokenIndex(joined);
     if (t === -1) return undefined;
-    const { postingStart, postingDocs, postingWeights } = this.postings;
+    const { postingStart, gapStart, gaps, postingWeights } = this.postings;
     let named: Map<number, number> | undefined;
-    for (let i = postingStart[t], end = postingStart[t + 1]; i < end; i++) {
+    for (let i = postingStart[t], end = postingStart[t + 1], at = gapStart[t], document = 0; i < end; i++) {
+      let byte = gaps[at++];
+      let gap = byte & 127;
+      for (let shift = 7; byte & 128; shift += 7) gap |= ((byte = gaps[at++]) & 127) << shift;
+      document += gap;
       const weight = postingWeights[i];
       if (!(weight & PHRASE_FLAG)) continue;
-      const document = postingDocs[i];
       const field = weight & ~PHRASE_FLAG;
       if (field === FIELD_WEIGHT.id) (named ??= new Map()).set(document, NAMED.byId);
       else if (!this.columns.logos[document]) (named ??= new Map()).set(document, NAMED.byAliasOrTerm);
@@ -535,12 +542,16 @@ export class SearchIndex {
 
   /** Records each icon of `token`'s postings as matched by `match`, unless it matched better already; answers how many postings it read. */
   private addPosting(matches: WordMatches, token: number, match: number, weightChange = 0): number {
-    const { postingStart, postingDocs, postingWeights } = this.postings;
+    const { postingStart, gapStart, gaps, postingWeights } = this.postings;
     const allowed = this.allowedNow;
     const end = postingStart[token + 1];
     let read = 0;
-    for (let i = postingStart[token]; i < end && read < this.budget; i++) {
-      const document = postingDocs[i];
+    for (let i = postingStart[token], at = gapStart[token], document = 0; i < end && read < this.budget; i++) {
+      // The next document, from its gap (posting-gaps.ts).
+      let byte = gaps[at++];
+      let gap = byte & 127;
+      for (let shift = 7; byte & 128; shift += 7) gap |= ((byte = gaps[at++]) & 127) << shift;
+      document += gap;
       if (allowed && !allowed(document)) continue;
       read++;
       const field = postingWeights[i] & ~PHRASE_FLAG;
