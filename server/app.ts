@@ -1,7 +1,7 @@
 // createApp wires every part together and returns a request handler; it never listens.
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import compression from 'compression';
-import express from 'express';
+import express, { type Router } from 'express';
 import type { Logger } from 'pino';
 import type { Database } from '../db/database.ts';
 import type { Config } from './config.ts';
@@ -61,9 +61,7 @@ import { searchIndexFile } from './search/keep-index.ts';
 import { ICONIFY_CACHE_PREFIX } from './iconify/cache-keys.ts';
 import { createIconifyHandler } from './iconify/iconify.handler.ts';
 import { loadWebAssets } from './web/assets.ts';
-import { createMcp } from './mcp/mcp-server.ts';
-import { createMcpRouter } from './mcp/mcp.router.ts';
-import { engineSearch } from './mcp/open-set-search.ts';
+import type { Mcp } from './mcp/mcp-server.ts';
 import { createWebRouter } from './web/web.router.ts';
 
 export interface AppDeps {
@@ -75,6 +73,9 @@ export interface AppDeps {
   /** The database's health, when the caller keeps it too (serve.ts: the SQLite file's integrity checks). */
   health?: DatabaseHealth;
 }
+
+/** The paths the MCP router answers (Express matches them ignoring case, with or without more after a slash). */
+const MCP_PATH = /^\/mcp(?:\/|$)/i;
 
 export function createApp({ database, config, logger, ...options }: AppDeps) {
   // PostgreSQL announces other processes' commits (LISTEN), where SQLite has PRAGMA data_version.
@@ -186,8 +187,17 @@ export function createApp({ database, config, logger, ...options }: AppDeps) {
   const apollo = createApolloServer(logger, schema, compiled, outages, documentStore);
   app.use(createGraphQLRouter({ apollo, admission, services, authenticate: auth.authenticate, cache }));
   // MCP (Streamable HTTP at /mcp, last: no other route passes through it; `iconmeta mcp` serves the same over stdio). searchIcons is the one search engine.
-  const mcp = createMcp({ searchIcons: engineSearch(iconSearch), releaseSearch: search, iconSets, releases, icons, changes, iconifyPath: config.iconifyPath, logger });
-  app.use(createMcpRouter({ mcp, allowedHosts: config.mcpAllowedHosts, rateLimit: config.mcpRateLimit, requireToken: config.mcpRequireToken, authenticate: auth.authenticate, clientAddress }));
+  // Made at its first request: the SDK, its JSON Schema validator and the tools are ~3 MB of heap
+  // (every open set, once idle: 32.5 -> 29.6 MB used, RSS 127 -> 121 MiB) that a server no agent
+  // talks to would hold, and under load V8 sizes its heap from what is live (bench/README.md).
+  let mcpParts: Promise<{ mcp: Mcp; router: Router }> | undefined;
+  const mcpLoaded = () =>
+    (mcpParts ??= Promise.all([import('./mcp/mcp-server.ts'), import('./mcp/mcp.router.ts'), import('./mcp/open-set-search.ts')]).then(([{ createMcp }, { createMcpRouter }, { engineSearch }]) => {
+      const mcp = createMcp({ searchIcons: engineSearch(iconSearch), releaseSearch: search, iconSets, releases, icons, changes, iconifyPath: config.iconifyPath, logger });
+      return { mcp, router: createMcpRouter({ mcp, allowedHosts: config.mcpAllowedHosts, rateLimit: config.mcpRateLimit, requireToken: config.mcpRequireToken, authenticate: auth.authenticate, clientAddress }) };
+    }));
+  const mcp = async () => (await mcpLoaded()).mcp;
+  app.use((req, res, next) => (MCP_PATH.test(req.path) ? mcpLoaded().then(({ router }) => router(req, res, next)) : next()));
   app.use((req) => {
     throw notFound(`no route for ${req.method} ${req.path}`);
   });

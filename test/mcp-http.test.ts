@@ -99,7 +99,8 @@ describe('/mcp over HTTP', function () {
       const first = await post(served.url, { jsonrpc: '2.0', id: 1, method: 'tools/list' });
       const second = await post(served.url, { jsonrpc: '2.0', id: 1, method: 'tools/list' });
       expect(first.text).to.equal(second.text);
-      expect(served.app.mcp.tools).to.equal(served.app.mcp.tools);
+      const mcp = await served.app.mcp();
+      expect(mcp.tools).to.equal(mcp.tools);
     });
   });
 

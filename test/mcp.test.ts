@@ -50,7 +50,7 @@ describe('the MCP server over Streamable HTTP', function () {
       expect(ids).to.include('mdi:close');
       expect(ids.some((id) => id.startsWith('fa7-solid:'))).to.equal(true);
       // The engine's own answer, in its order: the tool ranks nothing itself.
-      const engine = await served.app.mcp.searchIcons({ query: 'close', limit: 30 });
+      const engine = await (await served.app.mcp()).searchIcons({ query: 'close', limit: 30 });
       expect(ids).to.deep.equal(engine.icons);
       const mdi = data.icons.find((icon) => icon.id === 'mdi:close')!;
       expect(mdi).to.deep.include({ usage: '<iconify-icon icon="mdi:close"></iconify-icon>', svgUrl: '/iconify/mdi/close.svg', label: 'Close' });

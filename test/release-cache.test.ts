@@ -1,7 +1,7 @@
 // Per-release structures (assembled icon lists, search indexes, free SVG sets, kit variant
 // indexes, catalogues) are kept within one budget of bytes (RELEASE_CACHE_MB): releases and kinds
 // evict each other, every answer is still the same, and what a structure is counted for is what it
-// holds on the heap.
+// holds on the heap and in its arrays' buffers.
 import { expect } from 'chai';
 import { getHeapSpaceStatistics, setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
@@ -18,15 +18,17 @@ import { buildTestApp, FIXTURE_VERSIONS, packagesDatabase, testDatabase } from '
 
 setFlagsFromString('--expose-gc');
 const gc = runInNewContext('gc') as () => void;
-// The heap that holds objects: not the code and trusted spaces, where bytecode comes and goes
-// (flushed after a few collections, compiled again when run) by more than a structure's size.
+// The heap that holds objects, and the buffers of its typed arrays (a search index's words and
+// postings are arrays outside the heap): not the code and trusted spaces, where bytecode comes and
+// goes (flushed after a few collections, compiled again when run) by more than a structure's size.
 const DATA_SPACES = ['new_space', 'old_space', 'large_object_space', 'new_large_object_space'];
 const dataHeapUsed = () => {
   gc();
   gc();
-  return getHeapSpaceStatistics()
+  const heap = getHeapSpaceStatistics()
     .filter((space) => DATA_SPACES.includes(space.space_name))
     .reduce((sum, space) => sum + space.space_used_size, 0);
+  return heap + process.memoryUsage().arrayBuffers;
 };
 
 async function servicesOn(database: Database, cache: ReleaseCache) {

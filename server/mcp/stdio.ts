@@ -25,7 +25,7 @@ export async function runMcpStdio(): Promise<number> {
   await syncFontAwesomeSetsAtStart(database, logger);
   const built = createApp({ database, config: { ...config, accessLog: false }, logger });
   await built.releases.refresh();
-  const server = built.mcp.createServer();
+  const server = (await built.mcp()).createServer();
   const transport = new StdioServerTransport();
   await server.connect(transport);
   logger.info('serving MCP on stdio');

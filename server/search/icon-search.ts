@@ -10,7 +10,7 @@ import type { IconSetsService } from '../iconify/icon-sets.service.ts';
 import type { ReleasesService } from '../releases/releases.service.ts';
 import { fontAwesomeMeanings } from './font-awesome-meanings.ts';
 import { indexKey, isIndexFileOf, readIndexFile, writeIndexFile } from './index-file.ts';
-import { buildOpenSetsIndex, type Meaning, type OpenSetsIndex, type SetListing } from './open-sets-index.ts';
+import { buildOpenSetsIndex, NO_CATEGORY, type Meaning, type OpenSetsIndex, type SetListing } from './open-sets-index.ts';
 import type { SearchRepo } from './search.repo.ts';
 import { readSetWords } from './set-words.ts';
 import type { Logger } from 'pino';
@@ -113,7 +113,9 @@ export function createIconSearch({ sets, repo, releases, logger, indexFile, resu
     const { prefixes, palette, category } = query;
     if (!prefixes && palette === undefined && category === undefined) return undefined;
     const setAllowed = Uint8Array.from(built.sets, (set) => ((!prefixes || inPrefixFilter(set.prefix, prefixes)) && (palette === undefined || set.palette === palette) ? 1 : 0));
-    const categoryId = category === undefined ? undefined : built.categories.indexOf(category);
+    // A category no set has is NO_CATEGORY's: the icons listed in none.
+    const known = category === undefined ? undefined : built.categories.indexOf(category);
+    const categoryId = known === -1 ? NO_CATEGORY : known;
     return (document) => setAllowed[built.documentSet[document]] === 1 && (categoryId === undefined || built.documentCategory[document] === categoryId);
   }
 

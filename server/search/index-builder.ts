@@ -4,6 +4,8 @@
 // with every open set, a Map of Maps took ~150 MB while building, these arrays ~20 MB.
 import { stemmer } from 'stemmer';
 import { Int32List } from './int32-list.ts';
+import { encodeGaps } from './posting-gaps.ts';
+import { WordList } from './word-list.ts';
 
 /**
  * The fields a word can be found in, by weight: where a word is found says how surely the icon is
@@ -46,15 +48,20 @@ export const words = (text: string) => text.toLowerCase().split(/[^\p{L}\p{N}]+/
 /** What the index keeps of its words: sorted, with postings and stems, in flat typed arrays. */
 export interface Postings {
   /** Each distinct word, sorted: the words a query word starts are one contiguous run. */
-  tokens: string[];
+  tokens: WordList;
   /** OWN_WORD | NAME_PART per token. */
   tokenKinds: Uint8Array;
-  /** Token t occurs in documents postingDocs[postingStart[t] .. postingStart[t + 1]), with the weight of the fields it is in. */
+  /**
+   * Token t occurs in postingStart[t + 1] - postingStart[t] documents, ascending, with the weight of
+   * the fields it is in (postingWeights[postingStart[t] ...]): the documents as gaps, read from
+   * gaps[gapStart[t]] (posting-gaps.ts).
+   */
   postingStart: Int32Array;
-  postingDocs: Int32Array;
+  gapStart: Int32Array;
+  gaps: Uint8Array;
   postingWeights: Uint8Array;
   /** Each distinct stem, sorted; the tokens of stems[s] are stemTokens[stemStart[s] .. stemStart[s + 1]). */
-  stems: string[];
+  stems: WordList;
   stemStart: Int32Array;
   stemTokens: Int32Array;
 }
@@ -205,6 +212,8 @@ export class PostingsBuilder {
       for (const t of byStem.get(stem)!) stemTokens[at++] = t;
     });
     stemStart[stems.length] = at;
-    return { tokens, tokenKinds, postingStart, postingDocs: docs.slice(0, written), postingWeights, stems, stemStart, stemTokens };
+    yield;
+    const { gapStart, gaps } = encodeGaps(docs, postingStart);
+    return { tokens: WordList.of(tokens), tokenKinds, postingStart, gapStart, gaps, postingWeights, stems: WordList.of(stems), stemStart, stemTokens };
   }
 }

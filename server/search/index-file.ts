@@ -12,6 +12,7 @@ import type { IndexedSet, OpenSetsIndex } from './open-sets-index.ts';
 import { IconAliases } from './icon-aliases.ts';
 import { IconNames } from './icon-names.ts';
 import { SearchIndex, type DocumentColumns } from './search-index.ts';
+import { WordList } from './word-list.ts';
 import intents from './ui-intents.json' with { type: 'json' };
 import synonyms from './ui-synonyms.json' with { type: 'json' };
 import wordForms from './word-forms.json' with { type: 'json' };
@@ -22,7 +23,7 @@ import { setWordsKey } from './set-words.ts';
  * what is lent, to which names, with which weights): a file of another format is rebuilt over.
  * The search data files are in the key themselves (the sets' own words as their file's hash).
  */
-const FORMAT = 'iconmeta search index 12';
+const FORMAT = 'iconmeta search index 14';
 
 /** The key of an index built from these sets (prefix, version, time) and meanings' release. */
 export function indexKey(sets: readonly { prefix: string; version: string; lastModified: number }[], release: string | undefined): string {
@@ -42,8 +43,8 @@ interface Head {
 }
 
 /** Words joined by newlines (no word has one), as bytes. */
-const joined = (words: readonly string[]) => Buffer.from(words.join('\n'));
-const lines = (bytes: Uint8Array) => (bytes.length === 0 ? [] : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8').split('\n'));
+const joined = (words: WordList) => Buffer.from(words.toArray().join('\n'));
+const lines = (bytes: Uint8Array) => WordList.ofLines(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8'));
 
 /**
  * The file's layout: a JSON head (its length first, 4 bytes) naming the key and each array, then
@@ -66,7 +67,8 @@ export async function writeIndexFile(path: string, key: string, built: OpenSetsI
     tokenText: joined(postings.tokens),
     tokenKinds: postings.tokenKinds,
     postingStart: postings.postingStart,
-    postingDocs: postings.postingDocs,
+    gapStart: postings.gapStart,
+    gaps: postings.gaps,
     postingWeights: postings.postingWeights,
     stemText: joined(postings.stems),
     stemStart: postings.stemStart,
@@ -131,8 +133,8 @@ export async function isIndexFileOf(path: string, key: string): Promise<boolean>
 
 /**
  * The index in the file when it was built under `key`; undefined when there is none, or another.
- * Each array is read into a buffer of its own: the words' text is dropped once read as strings,
- * where a view of the whole file kept it all.
+ * Each array is read into a buffer of its own: the words' text is dropped once packed
+ * (word-list.ts), where a view of the whole file kept it all.
  */
 export async function readIndexFile(path: string, key: string): Promise<OpenSetsIndex | undefined> {
   const file = await open(path).catch(() => undefined);
@@ -170,7 +172,8 @@ export async function readIndexFile(path: string, key: string): Promise<OpenSets
     tokens: lines(arrays.tokenText as Uint8Array),
     tokenKinds: arrays.tokenKinds as Uint8Array,
     postingStart: arrays.postingStart as Int32Array,
-    postingDocs: arrays.postingDocs as Int32Array,
+    gapStart: arrays.gapStart as Int32Array,
+    gaps: arrays.gaps as Uint8Array,
     postingWeights: arrays.postingWeights as Uint8Array,
     stems: lines(arrays.stemText as Uint8Array),
     stemStart: arrays.stemStart as Int32Array,
@@ -178,5 +181,5 @@ export async function readIndexFile(path: string, key: string): Promise<OpenSets
   };
   const index = new SearchIndex({ columns, postings });
   index.endingsOrder(arrays.endingsOrder as Int32Array);
-  return { index, sets: head.sets, categories: head.categories, documentSet: arrays.documentSet as Uint16Array, documentCategory: arrays.documentCategory as Int32Array };
+  return { index, sets: head.sets, categories: head.categories, documentSet: arrays.documentSet as Uint16Array, documentCategory: arrays.documentCategory as Uint16Array };
 }

@@ -1,15 +1,3 @@
-/** The first index of the sorted `sorted` whose string is not below `key` (a prefix starts there). */
-export function lowerBound(sorted: readonly string[], key: string): number {
-  let low = 0;
-  let high = sorted.length;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if (sorted[middle] < key) low = middle + 1;
-    else high = middle;
-  }
-  return low;
-}
-
 /** The first of `length` positions at which `below` turns false (it is true for a prefix of them, then false). */
 export function lowerBoundBy(length: number, below: (at: number) => boolean): number {
   let low = 0;

@@ -51,11 +51,14 @@ export interface Meaning {
 export interface OpenSetsIndex {
   index: SearchIndex;
   sets: IndexedSet[];
-  /** Per document: its set (an index into `sets`) and its first category (an index into `categories`, or -1). */
+  /** Per document: its set (an index into `sets`) and its first category (an index into `categories`, or NO_CATEGORY). */
   documentSet: Uint16Array;
-  documentCategory: Int32Array;
+  documentCategory: Uint16Array;
   categories: string[];
 }
+
+/** A document's category when its set lists it in none (16 bits a document: the sets have ~500 categories). */
+export const NO_CATEGORY = 0xffff;
 
 /** The order sets answer in when all else is equal: interface sets first. */
 const CATEGORY_ORDER = ['Material', 'UI 24px', 'UI 16px / 32px', 'UI Other / Mixed Grid', undefined, 'UI Multicolor', 'Programming', 'Thematic', 'Emoji', 'Flags / Maps', 'Logos', 'Archive / Unmaintained'];
@@ -257,6 +260,7 @@ export async function buildOpenSetsIndex(
     for (const [category, members] of Object.entries(listing.categories ?? {})) {
       let id = categoryIds.get(category);
       if (id === undefined) {
+        if (categoryIds.size === NO_CATEGORY) throw new Error(`more than ${NO_CATEGORY} categories in the icon sets`);
         categoryIds.set(category, (id = categoryIds.size));
         categoryNames.push(category);
       }
@@ -285,7 +289,7 @@ export async function buildOpenSetsIndex(
         aliases.push(own);
         documentSet.push(setIndex);
         const category = categoryOf.get(name) ?? -1;
-        documentCategory.push(category);
+        documentCategory.push(category === -1 ? NO_CATEGORY : category);
         logos.push(set.logos ? 1 : 0);
         // What it draws: its name without style parts.
         const concept = baseOf(name, themeParts, names);
@@ -375,7 +379,7 @@ export async function buildOpenSetsIndex(
     index,
     sets,
     documentSet: Uint16Array.from(documentSet.used),
-    documentCategory: documentCategory.used.slice(),
+    documentCategory: Uint16Array.from(documentCategory.used),
     categories: categoryNames,
   };
 }

@@ -22,7 +22,6 @@ import { stemmer } from 'stemmer';
 import { FIELD_WEIGHT, NAME_PART, otherSetsWord, OWN_WORD, PHRASE_FLAG, PostingsBuilder, words, type Postings } from './index-builder.ts';
 import { IconAliases } from './icon-aliases.ts';
 import { IconNames } from './icon-names.ts';
-import { lowerBound } from './lower-bound.ts';
 import { backwardsOrder, tokensEnding } from './name-endings.ts';
 import { DESCRIBING_WORDS, LOGO_WORDS, MAX_QUERY_WORDS, optionalWord, otherOrders, queryWordsOf, stateWord } from './query-words.ts';
 import { inOtherGroups, synonymsOf, synonymsOfForms } from './synonyms.ts';
@@ -33,6 +32,8 @@ import { phraseOf, phrasesIn } from './phrase-intents.ts';
 import { rankEveryWord } from './release-ranking.ts';
 import { inflects, otherFormsOf } from './word-forms.ts';
 import { EXPLAINS, MATCH, pack, WordMatches } from './word-matches.ts';
+import type { WordList } from './word-list.ts';
+import { documentsOf } from './posting-gaps.ts';
 
 export const MAX_QUERY_LENGTH = 512;
 
@@ -114,28 +115,23 @@ export const partsOf = (name: string) => name.split('-').length;
 
 /**
  * Whether `word` is within one edit (substitution, insertion, deletion, or two neighbours swapped,
- * the commonest slip in typing) of a prefix of `token`: `calender` ~ `calendar`, `uplaod` ~
- * `upload`. `suffixes[k]` is `word.slice(k)`, made once per word.
+ * the commonest slip in typing) of a prefix of token `t`: `calender` ~ `calendar`, `uplaod` ~
+ * `upload`. Read in place: a typo's scan meets thousands of tokens.
  */
-function withinOneEditOfPrefix(word: string, token: string, suffixes: string[]): boolean {
+function withinOneEditOfPrefix(word: string, tokens: WordList, t: number): boolean {
+  const length = tokens.lengthOf(t);
   let i = 0;
-  while (i < word.length && i < token.length && word[i] === token[i]) i++;
+  while (i < word.length && i < length && word.charCodeAt(i) === tokens.charCodeAt(t, i)) i++;
   if (i === word.length) return true;
   return (
-    token.startsWith(suffixes[i + 1], i + 1) || // one letter differs
-    token.startsWith(suffixes[i + 1], i) || // one letter too many in the word
-    token.startsWith(suffixes[i], i + 1) || // one letter missing from the word
-    (word[i] === token[i + 1] && word[i + 1] === token[i] && token.startsWith(suffixes[i + 2], i + 2)) // two letters swapped
+    tokens.hasAt(t, word, i + 1, i + 1) || // one letter differs
+    tokens.hasAt(t, word, i + 1, i) || // one letter too many in the word
+    tokens.hasAt(t, word, i, i + 1) || // one letter missing from the word
+    (word.charCodeAt(i) === tokens.charCodeAt(t, i + 1) && word.charCodeAt(i + 1) === tokens.charCodeAt(t, i) && tokens.hasAt(t, word, i + 2, i + 2)) // two letters swapped
   );
 }
 
 const NO_FORMS: readonly string[] = [];
-
-// Heap a kept string costs beyond its characters (header, hash, alignment), and a slot holding it.
-const STRING_OVERHEAD = 20;
-const SLOT = 4;
-const ARRAY_OVERHEAD = 16;
-const stringsBytes = (strings: readonly string[]) => strings.reduce((sum, s) => sum + s.length + STRING_OVERHEAD + SLOT, ARRAY_OVERHEAD);
 
 /** A Font Awesome release's documents as columns and postings, in name order. */
 function indexDocuments(unsorted: SearchDocument[]): { columns: DocumentColumns; postings: Postings } {
@@ -190,12 +186,12 @@ export class SearchIndex {
     if (this.heldBytes !== undefined) return this.heldBytes;
     const { columns, postings } = this;
     this.heldBytes =
-      stringsBytes(postings.tokens) +
+      postings.tokens.bytes +
       columns.names.bytes +
-      stringsBytes(postings.stems) +
+      postings.stems.bytes +
       columns.aliases.bytes +
       [columns.rowIds, columns.styles, columns.parts, columns.since, columns.logos].reduce((sum, array) => sum + array.byteLength, 0) +
-      [postings.tokenKinds, postings.postingStart, postings.postingDocs, postings.postingWeights, postings.stemStart, postings.stemTokens].reduce((sum, array) => sum + array.byteLength, 0);
+      [postings.tokenKinds, postings.postingStart, postings.gapStart, postings.gaps, postings.postingWeights, postings.stemStart, postings.stemTokens].reduce((sum, array) => sum + array.byteLength, 0);
     return this.heldBytes;
   }
 
@@ -228,14 +224,16 @@ export class SearchIndex {
   nameWordsStarting(start: string): string[] {
     const { tokens, tokenKinds } = this.postings;
     const found: string[] = [];
-    for (let t = lowerBound(tokens, start); t < tokens.length && tokens[t].startsWith(start); t++) if (tokenKinds[t] & NAME_PART) found.push(tokens[t]);
+    for (let t = tokens.lowerBound(start); t < tokens.length && tokens.startsWith(t, start); t++) if (tokenKinds[t] & NAME_PART) found.push(tokens.at(t));
     return found;
   }
 
   /** The distinct words of icon names ending with `end` (and longer than it). */
   nameWordsEnding(end: string): string[] {
     const { tokens, tokenKinds } = this.postings;
-    return tokens.filter((token, t) => tokenKinds[t] & NAME_PART && token.length > end.length && token.endsWith(end));
+    const found: string[] = [];
+    for (let t = 0; t < tokens.length; t++) if (tokenKinds[t] & NAME_PART && tokens.lengthOf(t) > end.length && tokens.endsWith(t, end)) found.push(tokens.at(t));
+    return found;
   }
 
   /** Whether `word` is a word of some icon's name. */
@@ -293,16 +291,17 @@ export class SearchIndex {
     if (token === -1) return 0;
     this.nameAloneShares ??= new Uint8Array(this.postings.tokens.length);
     if (this.nameAloneShares[token] === 0) {
-      const { postingStart, postingDocs, postingWeights } = this.postings;
+      const { postingStart, postingWeights } = this.postings;
+      const documents = documentsOf(this.postings, token);
       let named = 0;
       let alone = 0;
       let intent = false;
-      for (let i = postingStart[token]; i < postingStart[token + 1] && !intent; i++) {
+      for (let i = postingStart[token], d = 0; i < postingStart[token + 1] && !intent; i++, d++) {
         const field = postingWeights[i] & ~PHRASE_FLAG;
         intent = field === FIELD_WEIGHT.intent;
         if (field !== FIELD_WEIGHT.id) continue;
         named++;
-        if (this.columns.parts[postingDocs[i]] === 1) alone++;
+        if (this.columns.parts[documents[d]] === 1) alone++;
       }
       // An intent's word is an act or a state, drawn by what it means: "adjust the thermostat" is
       // no material-symbols:adjust.
@@ -403,7 +402,7 @@ export class SearchIndex {
       const packed = matches.get(document);
       // A joining word says something only where it is a word of the name ("zoom in").
       if (packed === undefined || (matches.optional && packed < pack(MATCH.exact, FIELD_WEIGHT.alias))) return;
-      const token = this.postings.tokens[matches.token(document)];
+      const token = this.postings.tokens.at(matches.token(document));
       const word = queryWords[i];
       const phrase = phraseOf(token);
       if (phrase !== undefined) {
@@ -420,8 +419,7 @@ export class SearchIndex {
   }
 
   private tokenIndex(word: string): number {
-    const t = lowerBound(this.postings.tokens, word);
-    return this.postings.tokens[t] === word ? t : -1;
+    return this.postings.tokens.indexOf(word);
   }
 
   /** Whether some icon's id is the words joined by hyphens. */
@@ -433,10 +431,14 @@ export class SearchIndex {
   private idsNamed(name: string): number[] {
     const t = this.tokenIndex(name.replaceAll('-', ''));
     if (t === -1) return [];
-    const { postingStart, postingDocs, postingWeights } = this.postings;
+    const { postingStart, gapStart, gaps, postingWeights } = this.postings;
     const found: number[] = [];
-    for (let i = postingStart[t], end = postingStart[t + 1]; i < end; i++) {
-      if ((postingWeights[i] & ~PHRASE_FLAG) === FIELD_WEIGHT.id && this.columns.names.is(postingDocs[i], name)) found.push(postingDocs[i]);
+    for (let i = postingStart[t], end = postingStart[t + 1], at = gapStart[t], document = 0; i < end; i++) {
+      let byte = gaps[at++];
+      let gap = byte & 127;
+      for (let shift = 7; byte & 128; shift += 7) gap |= ((byte = gaps[at++]) & 127) << shift;
+      document += gap;
+      if ((postingWeights[i] & ~PHRASE_FLAG) === FIELD_WEIGHT.id && this.columns.names.is(document, name)) found.push(document);
     }
     return found;
   }
@@ -449,12 +451,15 @@ export class SearchIndex {
   private namedByPhrase(joined: string): Map<number, number> | undefined {
     const t = this.tokenIndex(joined);
     if (t === -1) return undefined;
-    const { postingStart, postingDocs, postingWeights } = this.postings;
+    const { postingStart, gapStart, gaps, postingWeights } = this.postings;
     let named: Map<number, number> | undefined;
-    for (let i = postingStart[t], end = postingStart[t + 1]; i < end; i++) {
+    for (let i = postingStart[t], end = postingStart[t + 1], at = gapStart[t], document = 0; i < end; i++) {
+      let byte = gaps[at++];
+      let gap = byte & 127;
+      for (let shift = 7; byte & 128; shift += 7) gap |= ((byte = gaps[at++]) & 127) << shift;
+      document += gap;
       const weight = postingWeights[i];
       if (!(weight & PHRASE_FLAG)) continue;
-      const document = postingDocs[i];
       const field = weight & ~PHRASE_FLAG;
       if (field === FIELD_WEIGHT.id) (named ??= new Map()).set(document, NAMED.byId);
       else if (!this.columns.logos[document]) (named ??= new Map()).set(document, NAMED.byAliasOrTerm);
@@ -489,7 +494,7 @@ export class SearchIndex {
     // icon matched as the word and also through a synonym gains support.
     const stem = stemmer(word);
     this.forEachTokenOfStem(stem, (t) => {
-      const token = tokens[t];
+      const token = tokens.at(t);
       if (token === word || inOtherGroups(word, token)) return;
       if (inflects(word, token)) {
         matches.forms.push(token);
@@ -501,7 +506,7 @@ export class SearchIndex {
     const otherForms = otherFormsOf(word, stem);
     for (const form of otherForms) {
       this.forEachTokenOfStem(stemmer(form), (t) => {
-        const token = tokens[t];
+        const token = tokens.at(t);
         if (token !== form && (token.length < form.length || !inflects(form, token))) return;
         matches.forms.push(token);
         this.addPosting(matches, t, MATCH.exact, -INFLECTION_PENALTY);
@@ -514,7 +519,7 @@ export class SearchIndex {
     if (synonyms) {
       const bySynonym = new WordMatches(this.documentCount, explain);
       // Not a word of two letters that shares a synonym's stem ("sms": sm, a size in names).
-      for (const synonym of synonyms) this.forEachTokenOfStem(synonym, (t) => void (tokens[t].length >= MIN_SYNONYM_WORD && this.addPosting(bySynonym, t, MATCH.synonym)));
+      for (const synonym of synonyms) this.forEachTokenOfStem(synonym, (t) => void (tokens.lengthOf(t) >= MIN_SYNONYM_WORD && this.addPosting(bySynonym, t, MATCH.synonym)));
       for (let i = 0; i < bySynonym.size; i++) {
         const document = bySynonym.document(i);
         const packed = bySynonym.get(document)!;
@@ -541,12 +546,11 @@ export class SearchIndex {
     // ("coff" lists coffee, not confluence or power-off). People rarely mistype a word's first
     // letter: only the words that start as it does are read, one contiguous run.
     if (matches.size === 0 && word.length >= 4) {
-      const suffixes = Array.from({ length: word.length + 2 }, (_, k) => word.slice(k));
       const mistyped: number[] = [];
       let read = 0;
-      for (let t = lowerBound(tokens, word[0]); t < tokens.length && tokens[t][0] === word[0] && read < PREFIX_POSTINGS; t++) {
-        const token = tokens[t];
-        if (tokenKinds[t] & OWN_WORD && token.length >= word.length - 1 && withinOneEditOfPrefix(word, token, suffixes)) {
+      const first = word.charCodeAt(0);
+      for (let t = tokens.lowerBound(word[0]); t < tokens.length && tokens.charCodeAt(t, 0) === first && read < PREFIX_POSTINGS; t++) {
+        if (tokenKinds[t] & OWN_WORD && tokens.lengthOf(t) >= word.length - 1 && withinOneEditOfPrefix(word, tokens, t)) {
           matches.mistyped = true;
           read += this.addPosting(matches, t, MATCH.typo);
           mistyped.push(t);
@@ -555,8 +559,9 @@ export class SearchIndex {
       // And the inflections of the words it was read as: "notifcations" is notifications, and so
       // also notification, the word most icons have.
       for (const m of mistyped) {
-        this.forEachTokenOfStem(stemmer(tokens[m]), (t) => {
-          if (inflects(tokens[m], tokens[t])) this.addPosting(matches, t, MATCH.typo);
+        const read = tokens.at(m);
+        this.forEachTokenOfStem(stemmer(read), (t) => {
+          if (inflects(read, tokens.at(t))) this.addPosting(matches, t, MATCH.typo);
         });
       }
     }
@@ -569,14 +574,14 @@ export class SearchIndex {
    */
   private prefixTokens(word: string): number[] {
     const { tokens, tokenKinds, postingStart } = this.postings;
-    let from = lowerBound(tokens, word);
-    if (tokens[from] === word) from++;
-    const to = lowerBound(tokens, word + '\uffff');
+    let from = tokens.lowerBound(word);
+    if (from < tokens.length && tokens.is(from, word)) from++;
+    const to = tokens.lowerBound(word + '\uffff');
     const own: number[] = [];
     for (let t = from; t < to; t++) if (tokenKinds[t] & OWN_WORD) own.push(t);
     if (postingStart[to] - postingStart[from] <= PREFIX_POSTINGS) return own;
     const postingsOf = (t: number) => postingStart[t + 1] - postingStart[t];
-    own.sort((a, b) => postingsOf(b) - postingsOf(a) || tokens[a].length - tokens[b].length || a - b);
+    own.sort((a, b) => postingsOf(b) - postingsOf(a) || tokens.lengthOf(a) - tokens.lengthOf(b) || a - b);
     let read = 0;
     let taken = 0;
     while (taken < own.length && (taken === 0 || read + postingsOf(own[taken]) <= PREFIX_POSTINGS)) read += postingsOf(own[taken++]);
@@ -590,19 +595,23 @@ export class SearchIndex {
 
   private forEachTokenOfStem(stem: string, visit: (token: number) => void): void {
     const { stems, stemStart, stemTokens } = this.postings;
-    const s = lowerBound(stems, stem);
-    if (stems[s] !== stem) return;
+    const s = stems.indexOf(stem);
+    if (s === -1) return;
     for (let i = stemStart[s], end = stemStart[s + 1]; i < end; i++) visit(stemTokens[i]);
   }
 
   /** Records each icon of `token`'s postings as matched by `match`, unless it matched better already; answers how many postings it read. */
   private addPosting(matches: WordMatches, token: number, match: number, weightChange = 0): number {
-    const { postingStart, postingDocs, postingWeights } = this.postings;
+    const { postingStart, gapStart, gaps, postingWeights } = this.postings;
     const allowed = this.allowedNow;
     const end = postingStart[token + 1];
     let read = 0;
-    for (let i = postingStart[token]; i < end && read < this.budget; i++) {
-      const document = postingDocs[i];
+    for (let i = postingStart[token], at = gapStart[token], document = 0; i < end && read < this.budget; i++) {
+      // The next document, from its gap (posting-gaps.ts).
+      let byte = gaps[at++];
+      let gap = byte & 127;
+      for (let shift = 7; byte & 128; shift += 7) gap |= ((byte = gaps[at++]) & 127) << shift;
+      document += gap;
       if (allowed && !allowed(document)) continue;
       read++;
       const field = postingWeights[i] & ~PHRASE_FLAG;
