@@ -300,6 +300,9 @@ for (let round = 0; round < ROUNDS; round++) {
       note(server.label, `${name}: req/s`, run.rps);
       note(server.label, `${name}: p50 (ms)`, run.p50ms);
       note(server.label, `${name}: p99 (ms)`, run.p99ms);
+      // Issue 46's tail goal (p99 within 2x of p50), read for the bare server too: what node:http
+      // itself holds to under the same load.
+      note(server.label, `${name}: p99 / p50`, run.p99ms / run.p50ms);
       note(server.label, `${name}: CPU a request (us)`, run.cpuUs);
       // Each server's RSS right after its own last load: read after both, the one that went first
       // had idled through the other's load, and its idle collection had run (half the rounds).
@@ -327,6 +330,6 @@ for (const name of Object.keys(figures.ours)) {
   const bareColumns = bareFigures ? [format(median(bareFigures)), (ours / median(bareFigures)).toFixed(2), (peer / median(bareFigures)).toFixed(2)].map((column) => column.padStart(10)).join(' ') : '';
   console.log(`${name.padEnd(62)} ${format(ours).padStart(10)} ${format(peer).padStart(10)} ${(ours / peer).toFixed(2).padStart(10)}  ${range.padStart(11)} ${bareColumns}`);
 }
-console.log('(req/s: higher is better; seconds, MiB, p99 and CPU a request: lower is better)');
+console.log('(req/s: higher is better; seconds, MiB, p99, p99 / p50 and CPU a request: lower is better)');
 cleanup();
 process.exit(0);
