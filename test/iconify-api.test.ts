@@ -26,7 +26,7 @@ const charCode = Object.keys(mdiChars).find((code) => mdi.icons[mdiChars[code]] 
 /** What mdi has not: aliases of aliases, transformations, icons of their own size, hidden ones. */
 const tiny: IconifyJSON = {
   prefix: 'tiny',
-  info: { name: 'Tiny', total: 4, version: '1.0.0', author: { name: 'Test' }, license: { title: 'MIT', spdx: 'MIT' }, height: 16, palette: false },
+  info: { name: 'Tiny', total: 4, version: '1.0.0', author: { name: 'Test' }, license: { title: 'MIT', spdx: 'MIT' }, height: 16, palette: false, category: 'UI 16px / 32px' },
   lastModified: 1_700_000_000,
   width: 16,
   height: 16,
@@ -304,6 +304,31 @@ describe('the Iconify API, compared with @iconify/api on the same sets', functio
       const { peer: p, ours: o } = await both('/search?query=home&prefix=mdi');
       expect((json(p) as { icons: string[] }).icons[0]).to.equal('mdi:home');
       expect((json(o) as { icons: string[] }).icons[0]).to.equal('mdi:home');
+    });
+
+    /** The sets whose icons a search answered. */
+    const setsOf = (answer: unknown) => [...new Set((answer as { icons: string[] }).icons.map((name) => name.slice(0, name.indexOf(':'))))].sort();
+
+    it('when a filter is empty, a set category or a category no set has, it reads it as the peer: no filter, those sets, nothing', async () => {
+      for (const path of ['/search?query=square&category=Material&limit=999', '/search?query=arrow&category=UI%2016px%20%2F%2032px&limit=999', '/search?query=square&category=No%20such&limit=999', '/search?query=square&category=&limit=999', '/search?query=square&prefixes=&limit=999', '/search?query=square&prefix=&limit=999']) {
+        const { peer: p, ours: o } = await both(path);
+        expect([p.status, o.status], path).to.deep.equal([200, 200]);
+        expect(setsOf(json(o)), path).to.deep.equal(setsOf(json(p)));
+      }
+    });
+
+    it('when a search that finds nothing by its filters comes twice, the same words without them still find their icons, and it still finds nothing', async () => {
+      const total = async (path: string) => (json(await ours(path)) as { total: number }).total;
+      // A limit of its own for each: no earlier search kept its answer.
+      for (const [limit, filtered] of [[41, '&category=No%20such'], [42, '&query=prefix:'], [43, '&prefix=no-such-set']]) {
+        const plain = `/search?query=arrow&limit=${limit}`;
+        const path = filtered === '&query=prefix:' ? `/search?query=prefix:%20arrow&limit=${limit}` : plain + filtered;
+        const full = await total(plain);
+        expect(full, plain).to.be.above(0);
+        expect([await total(path), await total(path)], path).to.deep.equal([0, 0]);
+        expect([await total(plain), await total(plain)], `${plain} after ${path}`).to.deep.equal([full, full]);
+        expect(await total(path), `${path} after ${plain}`).to.equal(0);
+      }
     });
 
     it('when the query or the limit is missing or wrong, it refuses as the peer (the peer: 400 "Bad request")', async () => {

@@ -46,21 +46,22 @@ export function parseSearchQuery(query: Record<string, unknown>): { ok: true; va
     start = parseInt(givenStart, 10);
     if (Number.isNaN(start) || start < 0 || start >= limit) return { ok: false };
   }
-  const prefixList = text(query.prefixes) ?? text(query.prefix) ?? text(query.collection);
+  // An empty parameter is none, as the Iconify API reads them (`prefixes=` searches every set).
+  const prefixList = text(query.prefixes) || text(query.prefix) || text(query.collection);
   let prefixes = prefixList?.split(',').filter((p) => p.length > 0);
   // The query's own parameters, as Iconify's search reads them: "prefix:mdi", "palette=false",
   // "style:fill" (icon styles are not kept here: every icon passes), and "mdi:home" (a set and a word).
   const tokens = keyword.toLowerCase().trim().split(/[\s,]+/).filter((t) => t.length > 0);
   const words: string[] = [];
   let palette: boolean | undefined;
-  let category = text(query.category);
+  let category = text(query.category) || undefined;
   for (const token of tokens) {
     const param = /^(prefix|prefixes|palette|style|category)[:=](.*)$/.exec(token);
     if (param) {
       const [, key, value] = param;
       if (key === 'prefix' || key === 'prefixes') (prefixes ??= []).push(...value.split(',').filter((p) => p.length > 0));
       else if (key === 'palette') palette = value === 'true' || value === '1' ? true : value === 'false' || value === '0' ? false : undefined;
-      else if (key === 'category') category = value;
+      else if (key === 'category') category = value || undefined;
       continue;
     }
     const colon = token.indexOf(':');

@@ -10,7 +10,7 @@ import type { IconSetsService } from '../iconify/icon-sets.service.ts';
 import type { ReleasesService } from '../releases/releases.service.ts';
 import { fontAwesomeMeanings } from './font-awesome-meanings.ts';
 import { indexKey, isIndexFileOf, readIndexFile, writeIndexFile } from './index-file.ts';
-import { buildOpenSetsIndex, NO_CATEGORY, type Meaning, type OpenSetsIndex, type SetListing } from './open-sets-index.ts';
+import { buildOpenSetsIndex, type Meaning, type OpenSetsIndex, type SetListing } from './open-sets-index.ts';
 import type { SearchRepo } from './search.repo.ts';
 import { readSetWords } from './set-words.ts';
 import type { Logger } from 'pino';
@@ -19,7 +19,10 @@ export interface IconQuery {
   query: string;
   /** Sets searched: exact prefixes, and prefixes ending in "-" (every set starting so); all when absent. */
   prefixes?: readonly string[];
-  /** Only icons of this category of their set's listing. */
+  /**
+   * As the Iconify API reads it, a set's category (its info's: "Material", "UI 24px"): only those
+   * sets. Else a category of the sets' own listings (mdi's "Home"): only icons it lists.
+   */
   category?: string;
   /** Only sets whose info says palette true (colours of their own) or false (currentColor). */
   palette?: boolean;
@@ -70,7 +73,9 @@ export function createIconSearch({ sets, repo, releases, logger, indexFile, resu
   /** The ranked documents of `query`, kept or found now. */
   const rank = (built: OpenSetsIndex, query: IconQuery): { documents: ArrayLike<number>; total: number; why?: string[][] } => {
     if (query.explain) return built.index.find(query.query, { limit: query.limit, allowed: filterOf(built, query), explain: true, endings: query.endings, setCount: built.sets.length });
-    const key = `${query.limit}|${query.endings ? 1 : 0}|${query.palette ?? ''}|${query.category ?? ''}|${query.prefixes?.join(',') ?? ''}|${query.query}`;
+    // Every filter as given: an empty list of sets (or an empty category) finds nothing, and must
+    // not be kept where the same query without it would read it.
+    const key = JSON.stringify([query.limit, query.endings === true, query.palette, query.category, query.prefixes, query.query]);
     const kept = results.get(key);
     if (kept?.built === built) return kept;
     const found = built.index.find(query.query, { limit: query.limit, allowed: filterOf(built, query), endings: query.endings, setCount: built.sets.length });
@@ -112,11 +117,15 @@ export function createIconSearch({ sets, repo, releases, logger, indexFile, resu
   function filterOf(built: OpenSetsIndex, query: IconQuery): ((document: number) => boolean) | undefined {
     const { prefixes, palette, category } = query;
     if (!prefixes && palette === undefined && category === undefined) return undefined;
-    const setAllowed = Uint8Array.from(built.sets, (set) => ((!prefixes || inPrefixFilter(set.prefix, prefixes)) && (palette === undefined || set.palette === palette) ? 1 : 0));
-    // A category no set has is NO_CATEGORY's: the icons listed in none.
-    const known = category === undefined ? undefined : built.categories.indexOf(category);
-    const categoryId = known === -1 ? NO_CATEGORY : known;
-    return (document) => setAllowed[built.documentSet[document]] === 1 && (categoryId === undefined || built.documentCategory[document] === categoryId);
+    const ofSets = category !== undefined && built.sets.some((set) => set.category === category);
+    const setAllowed = Uint8Array.from(built.sets, (set) =>
+      (!prefixes || inPrefixFilter(set.prefix, prefixes)) && (palette === undefined || set.palette === palette) && (!ofSets || set.category === category) ? 1 : 0,
+    );
+    if (category === undefined || ofSets) return (document) => setAllowed[built.documentSet[document]] === 1;
+    // A category neither a set nor a listing has finds nothing, as the Iconify API answers it.
+    const categoryId = built.categories.indexOf(category);
+    if (categoryId === -1) return () => false;
+    return (document) => setAllowed[built.documentSet[document]] === 1 && built.documentCategory[document] === categoryId;
   }
 
   return {
