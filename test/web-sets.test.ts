@@ -328,14 +328,17 @@ describe('open icon set pages', function () {
       await page.click('#theme');
     });
 
-    it('renders an icon page and searches a set from its form', async () => {
+    it('renders an icon page, and searches a set from the header\'s box on its page', async () => {
       await go('/sets/mdi/home');
       expect(await drawn(1)).to.equal(1);
       expect(await page.$$eval('.snippet-block h3', (hs) => hs.map((h) => h.firstChild!.textContent!.trim()))).to.deep.equal(['Web component', 'React', 'Vue', 'CSS', 'SVG']);
       await go('/sets/mdi');
-      await page.type('#main input[name="q"]', 'home');
+      expect(await page.$$eval('input[type="search"]', (boxes) => boxes.map((box) => box.getAttribute('placeholder')))).to.deep.equal(['Search 7,447 icons of Material Design Icons']);
+      await page.keyboard.press('/');
+      await page.keyboard.type('home');
       await Promise.all([page.waitForNavigation({ waitUntil: 'networkidle0' }), page.keyboard.press('Enter')]);
-      expect(new URL(page.url()).search).to.equal('?set=mdi&q=home');
+      expect(new URL(page.url()).search).to.equal('?q=home&set=mdi');
+      expect(await page.$eval('select[name="set"]', (s) => (s as HTMLSelectElement).value)).to.equal('mdi');
       expect(await page.$eval('#main .hit', (a) => a.getAttribute('href'))).to.equal('/sets/mdi/home');
     });
 
@@ -383,6 +386,9 @@ describe('open icon set pages', function () {
       await page.select('select[name="v"]', '7.3.1');
       await page.waitForFunction(() => location.search === '?q=settings&v=7.3.1' && !document.getElementById('results')?.hasAttribute('aria-busy'));
       expect((await shown())[0]).to.equal('gear (settings → gear)');
+      // The release's own filters join the choices (the selects are kept, their options follow).
+      expect(await page.$$eval('select[name="style"] optgroup option', (options) => options.map((o) => (o as HTMLOptionElement).value))).to.include('fas').and.include('fab');
+      expect(await page.$$eval('select[name="license"] optgroup option', (options) => options.map((o) => (o as HTMLOptionElement).value))).to.deep.equal(['free', 'pro']);
       await Promise.all([page.waitForNavigation({ waitUntil: 'networkidle0' }), page.click('#results .hit')]);
       expect(new URL(page.url()).pathname + new URL(page.url()).search).to.equal('/icons/gear?v=7.3.1');
     });
