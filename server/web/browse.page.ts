@@ -85,5 +85,7 @@ ${state.notice ? `<p class="notice" role="alert">${escapeHtml(state.notice)}</p>
 <p class="hint">Keys: <kbd>/</kbd> search, <kbd>↓</kbd> from the search box into the grid, arrows to move, <kbd>Enter</kbd> to open, <kbd>Esc</kbd> back to the search box.</p>
 ${jsonScript('boot', { version: release.version, chosen: state.v !== '', firstCells: FIRST_CELLS })}`;
   const scope = browseScope({ v: state.v, fs, license }, release.version);
-  return page(assets, { title: `Icons ${release.version} · iconmeta`, section: 'icons', view: 'browse', body, version: release.version, script: 'browse.js', focus: true, scope });
+  // The navigation keeps a release that was chosen; on a bare / its links stay bare too.
+  const version = state.v ? release.version : undefined;
+  return page(assets, { title: `Icons ${release.version} · iconmeta`, section: 'icons', view: 'browse', body, version, script: 'browse.js', focus: true, scope });
 }
