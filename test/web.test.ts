@@ -96,7 +96,8 @@ describe('icon browser pages', () => {
     expect(res.text).to.not.contain('M575.8 255.5L288 96 .2 255.5z'); // fal, pro only: no SVG here
     const alias = await http.get('/icons/home?v=1.2.0').expect(302);
     expect(alias.headers.location).to.equal('/icons/house?v=1.2.0');
-    expect((await http.get('/icons/no-such-icon?v=1.2.0').expect(404)).text).to.contain('No icon “no-such-icon” in 1.2.0');
+    const missing = (await http.get('/icons/no-such-icon?v=1.2.0').expect(404)).text;
+    expect(missing).to.contain('No icon “no-such-icon” in 1.2.0').and.contain('<a href="/search?q=no+such+icon&#38;v=1.2.0">Search 1.2.0 for it</a>');
   });
 
   it('serves free SVG data without a token, never pro-only family-styles', async () => {
