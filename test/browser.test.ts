@@ -1,14 +1,14 @@
 // The icon browser in a real browser: headless Chromium (test/chromium.ts) driven by puppeteer-core, one
 // launch for this file, against the real app on 127.0.0.1 (ephemeral port) with a temporary
-// database seeded with the three default releases. It checks what people do (search, open an icon,
-// copy, compare releases, switch theme, move with the keyboard), that nothing is fetched from
-// another origin, and that no page logs an error. It reports first paint and search latency
-// without asserting them (timings on a shared machine are not a test).
+// database seeded with the three default releases. It checks what people do (browse a release, search
+// from its one search box, open an icon, copy, compare releases, switch theme, move with the
+// keyboard), that nothing is fetched from another origin, and that no page logs an error. It reports
+// first paint and search latency without asserting them (timings on a shared machine are not a test).
 // UPDATE_SCREENSHOTS=1 also writes docs/screenshots/*.png.
 import { expect } from 'chai';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { HTTPRequest, Page } from 'puppeteer-core';
+import type { Page } from 'puppeteer-core';
 import { defaultPackageDir, seedDefaultsIfEmpty } from '../seeds/defaults.ts';
 import { openServicePage, type ServicePage } from './browser.ts';
 import { buildTestApp, databaseWith, type TestApp } from './helpers.ts';
@@ -66,114 +66,117 @@ describe('the icon browser in Chromium', function () {
     await page.screenshot({ path: join(screenshots, `${name}.png`) });
   };
   const cellNames = () => page.$$eval('#grid .cell .name', (names) => names.map((n) => n.textContent));
-  const typeQuery = async (query: string) => {
-    await page.click('#q', { count: 3 });
-    await page.keyboard.press('Backspace');
-    await page.type('#q', query);
-    await page.waitForFunction((q) => (document.getElementById('grid') as HTMLElement).dataset.query === q, {}, query);
+  const cellHrefs = () => page.$$eval('#grid .cell', (cells) => cells.map((a) => a.getAttribute('href')));
+  /** The search page's answers: the icon pages they link to, in order. */
+  const hitHrefs = () => page.$$eval('#results .hit', (hits) => hits.map((a) => a.getAttribute('href')));
+  const searchBoxes = () => page.$$eval('input[type="search"], [role="search"]', (els) => els.map((el) => el.id));
+  /** Types a query into the box that has the focus and sends it: the search page loads. */
+  const search = async (query: string) => {
+    await page.keyboard.type(query);
+    await Promise.all([page.waitForNavigation({ waitUntil: 'networkidle0' }), page.keyboard.press('Enter')]);
+    return new URL(page.url());
   };
 
-  it('paints the first screen of glyphs from the server, then searches as you type: "coffee" shows mug-saucer', async () => {
+  it('paints the first screen of glyphs from the server; its one search box, the header\'s, has the focus and searches every icon', async () => {
     const firstPaint = () => page.evaluate(() => Math.round(performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? -1));
     await go('/');
     timings.firstPaintNewBrowser = await firstPaint();
     await go('/');
     timings.firstPaint = await firstPaint();
     expect((await cellNames()).length).to.equal(120);
+    expect(await searchBoxes()).to.deep.equal(['find', 'find-q']);
     await shoot('browse-light');
 
-    // Keystroke to grid drawn, for the last keystroke of each query (a GraphQL search each).
-    const lastRender = () => page.evaluate(() => Math.round((window as unknown as { iconmetaLastRender: { ms: number } }).iconmetaLastRender.ms * 10) / 10);
-    for (const query of ['user', 'arrow up', 'house']) {
-      await typeQuery(query);
-      timings[`search "${query}"`] = await lastRender();
-    }
-    await typeQuery('coffee');
-    timings['search "coffee"'] = await lastRender();
-    const first = await page.$eval('#grid .cell', (a) => ({ label: a.getAttribute('aria-label'), href: a.getAttribute('href'), d: a.querySelector('path')!.getAttribute('d') }));
-    expect(first).to.deep.equal({ label: 'Mug Saucer (mug-saucer)', href: '/icons/mug-saucer?v=7.3.1', d: packagePath('7.3.1', 'solid', 'mug-saucer') });
-    expect(await page.$eval('#status', (s) => s.textContent)).to.match(/^\d+ icons? for “coffee”$/);
-    expect(new URL(page.url()).search).to.equal('?v=7.3.1&q=coffee');
+    const url = await search('coffee'); // typed where the focus is: the header's box
+    expect(url.pathname + url.search).to.equal('/search?q=coffee');
+    expect((await hitHrefs())[0]).to.match(/^\/sets\/fa7-solid\/mug-saucer$|^\/icons\/mug-saucer\?v=7\.3\.1$/);
+    expect(await page.evaluate(() => document.activeElement?.id)).to.equal('find-q');
   });
 
-  it('never lets typo matches crowd out prefix matches ("coff")', async () => {
-    await typeQuery('coff');
-    const names = await cellNames();
-    expect(names).to.include('mug-saucer');
-    expect(names).to.not.include('confluence').and.not.include('power-off');
-  });
+  it('searches the release chosen on /, with its family-style and license, and never lets typo matches crowd out prefix matches ("coff")', async () => {
+    await go('/?v=7.3.1');
+    let url = await search('coff');
+    expect(url.search).to.equal('?q=coff&v=7.3.1');
+    const coff = await hitHrefs();
+    expect(coff).to.include('/icons/mug-saucer?v=7.3.1');
+    expect(coff.every((href) => href!.endsWith('?v=7.3.1'))).to.equal(true);
+    expect(coff).to.not.include('/icons/confluence?v=7.3.1').and.not.include('/icons/power-off?v=7.3.1');
 
-  it('filters by family-style and license, and keeps them in the URL', async () => {
-    await typeQuery('apple');
+    await go('/');
     await page.select('#fs', 'fab');
-    await page.waitForFunction(() => location.search.includes('fs=fab'));
-    const brands = await cellNames();
-    expect(brands).to.include('apple').and.not.include('apple-whole');
-    await page.select('#fs', '');
+    await page.waitForFunction(() => location.search === '?fs=fab');
+    await page.waitForFunction(() => document.getElementById('status')!.textContent !== '');
+    expect(await cellNames()).to.include('apple').and.not.include('apple-whole');
+    // A family-style is a release's: the header's box now searches the one shown.
+    expect(await page.$eval('label[for="find-q"]', (l) => l.textContent)).to.equal('Search Font Awesome 7.3.1');
+    await page.focus('#find-q');
+    url = await search('apple');
+    expect(url.search).to.equal('?q=apple&v=7.3.1&style=fab');
+    expect(await page.$eval('select[name="style"]', (s) => (s as HTMLSelectElement).value)).to.equal('fab');
+    const brands = await hitHrefs();
+    expect(brands).to.include('/icons/apple?v=7.3.1').and.not.include('/icons/apple-whole?v=7.3.1');
+
+    await go('/?v=7.3.1');
     await page.select('#license', 'pro');
-    await page.waitForFunction(() => location.search.includes('license=pro'));
+    await page.waitForFunction(() => location.search === '?v=7.3.1&license=pro' && document.getElementById('status')!.textContent === '0 icons');
     expect(await cellNames()).to.deep.equal([]); // Free packages hold no pro-only icon
-    expect(await page.$eval('#status', (s) => s.textContent)).to.equal('0 icons for “apple”');
+    await page.focus('#find-q');
+    url = await search('apple');
+    expect(url.search).to.equal('?q=apple&v=7.3.1&license=pro');
+    expect(await hitHrefs()).to.deep.equal([]);
+    expect(await page.$eval('#status', (s) => s.textContent)).to.equal('0 icons for “apple” in Font Awesome 7.3.1');
   });
 
-  it('opens deep links with the release and query given, server-rendered', async () => {
+  it('redirects the old links of /\'s own search box (/?q=...&v=...) to the search page, with that release as a filter', async () => {
+    await go('/?q=arrow&v=7.3.1');
+    let url = new URL(page.url());
+    expect(url.pathname + url.search).to.equal('/search?q=arrow&v=7.3.1');
+    expect(await searchBoxes()).to.deep.equal(['find', 'find-q']);
+    expect(await page.$eval('select[name="v"]', (s) => (s as HTMLSelectElement).value)).to.equal('7.3.1');
+    const arrows = await hitHrefs();
+    expect(arrows.length).to.be.greaterThan(10);
+    expect(arrows.every((href) => href!.endsWith('?v=7.3.1'))).to.equal(true);
+
     await go('/?v=6.7.2&q=coffee');
-    expect(await page.$eval('#v', (s) => (s as HTMLSelectElement).value)).to.equal('6.7.2');
-    const first = await page.$eval('#grid .cell', (a) => ({ href: a.getAttribute('href'), d: a.querySelector('path')!.getAttribute('d') }));
+    url = new URL(page.url());
+    expect(url.pathname + url.search).to.equal('/search?q=coffee&v=6.7.2');
+    const first = await page.$eval('#results .hit', (a) => ({ href: a.getAttribute('href'), d: a.querySelector('path')!.getAttribute('d') }));
     expect(first).to.deep.equal({ href: '/icons/mug-saucer?v=6.7.2', d: packagePath('6.7.2', 'solid', 'mug-saucer') });
   });
 
-  it('moves with the keyboard: / to search, arrows through the grid, Enter to open, Esc back', async () => {
-    await go('/?v=7.3.1&q=arrow');
+  it('moves with the keyboard: / to the search box, down into the grid, arrows through it, Enter to open, Esc back', async () => {
+    await go('/?v=7.3.1');
+    const [firstCell, secondCell] = await cellHrefs();
     // The search box has autofocus: leave it, so that "/" is pressed on the page, not typed.
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
     await page.keyboard.press('/');
-    expect(await page.evaluate(() => document.activeElement?.id)).to.equal('q');
-    expect(await page.$eval('#q', (q) => (q as HTMLInputElement).value)).to.equal('arrow');
+    expect(await page.evaluate(() => document.activeElement?.id)).to.equal('find-q');
     await page.keyboard.press('ArrowDown');
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('href'))).to.equal('/icons/arrow-up?v=7.3.1');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('href'))).to.equal(firstCell);
     await page.keyboard.press('ArrowRight');
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('href'))).to.equal('/icons/arrow-down?v=7.3.1');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('href'))).to.equal(secondCell);
     await page.keyboard.press('Escape');
-    expect(await page.evaluate(() => document.activeElement?.id)).to.equal('q');
+    expect(await page.evaluate(() => document.activeElement?.id)).to.equal('find-q');
     await page.keyboard.press('ArrowDown');
     await Promise.all([page.waitForNavigation({ waitUntil: 'networkidle0' }), page.keyboard.press('Enter')]);
-    expect(new URL(page.url()).pathname).to.equal('/icons/arrow-up');
+    expect(new URL(page.url()).pathname + new URL(page.url()).search).to.equal(firstCell);
   });
 
-  it('keeps focus in the grid when a search answers after the arrow key moved there', async () => {
-    await go('/?v=7.3.1&q=arrow');
-    let release!: () => void;
-    const searchHeld = new Promise<void>((resolve) => (release = resolve));
-    const held: HTTPRequest[] = [];
-    const hold = (request: HTTPRequest) => {
-      if (request.method() !== 'POST') return void request.continue();
-      held.push(request);
-      release();
-    };
-    await page.setRequestInterception(true);
-    page.on('request', hold);
-    try {
-      await page.focus('#q');
-      await page.keyboard.press('End');
-      await page.keyboard.type('s'); // "arrows": its search is held until the arrow key has moved focus
-      await searchHeld;
-      await page.keyboard.press('ArrowDown');
-      expect(await page.evaluate(() => document.activeElement?.getAttribute('href'))).to.equal('/icons/arrow-up?v=7.3.1');
-      await Promise.all(held.map((request) => request.continue()));
-      await page.waitForFunction(() => (document.getElementById('grid') as HTMLElement).dataset.query === 'arrows');
-      expect(await page.evaluate(() => document.activeElement?.classList.contains('cell'))).to.equal(true);
-    } finally {
-      page.off('request', hold);
-      await page.setRequestInterception(false);
-    }
+  it('keeps focus in the grid when a filter redraws it', async () => {
+    await go('/?v=7.3.1');
+    await page.keyboard.press('ArrowDown'); // from the search box, which has the focus
+    expect(await page.evaluate(() => document.activeElement?.classList.contains('cell'))).to.equal(true);
+    await page.select('#fs', 'far');
+    await page.waitForFunction(() => location.search === '?v=7.3.1&fs=far');
+    await page.waitForFunction(() => document.querySelector('#grid .cell')?.getAttribute('tabindex') === '0');
+    expect(await page.evaluate(() => document.activeElement?.classList.contains('cell'))).to.equal(true);
   });
 
   it('gives every control and cell an accessible name', async () => {
     await go('/');
     const unnamed = await page.evaluate(() =>
       [...document.querySelectorAll('a, button, input, select, textarea')]
-        .filter((el) => !(el as HTMLElement).hidden && !el.getAttribute('aria-label') && !(el.textContent ?? '').trim() && !el.closest('label') && !(el.id && document.querySelector(`label[for="${el.id}"]`)))
+        .filter((el) => !(el as HTMLElement).hidden && (el as HTMLInputElement).type !== 'hidden' && !el.getAttribute('aria-label') && !(el.textContent ?? '').trim() && !el.closest('label') && !(el.id && document.querySelector(`label[for="${el.id}"]`)))
         .map((el) => el.outerHTML.slice(0, 80)),
     );
     expect(unnamed).to.deep.equal([]);
@@ -231,11 +234,11 @@ describe('the icon browser in Chromium', function () {
   });
 
   it('switches to the dark theme and keeps it across pages', async () => {
-    await go('/?q=arrow');
+    await go('/');
     await page.click('#theme');
     expect(await page.evaluate(() => document.documentElement.dataset.theme)).to.equal('dark');
     expect(await page.$eval('#theme', (b) => b.getAttribute('aria-label'))).to.equal('Switch to light theme');
-    await go('/?q=arrow');
+    await go('/search?q=arrow');
     expect(await page.evaluate(() => [document.documentElement.dataset.theme, getComputedStyle(document.body).backgroundColor])).to.deep.equal(['dark', 'rgba(0, 0, 0, 0)']);
     expect(await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor)).to.equal('rgb(20, 23, 29)');
     await shoot('browse-dark');

@@ -66,9 +66,11 @@ describeSqliteOnly('the single executable serves its own SQLite file')('the sing
   });
 
   it('serves the icon browser with its web/ files, carried in the executable', async () => {
-    const page = await get(port, '/?q=coffee');
+    const page = await get(port, '/');
     expect(page.status).to.equal(200);
-    expect(page.body).to.contain('href="/icons/mug-saucer?v=7.3.1"');
+    expect(page.body).to.match(/<a class="cell" href="\/icons\/[^"?]+\?v=7\.3\.1" tabindex="0"/);
+    const found = await get(port, '/search?q=coffee&v=7.3.1');
+    expect(found.body).to.contain('<a class="hit" href="/icons/mug-saucer?v=7.3.1">');
     const scripts = [...page.body.matchAll(/src="(\/web\/[^"]+)"/g)].map((m) => m[1]);
     expect(scripts.map((s) => s.split('/').at(-1))).to.deep.equal(['app.js', 'browse.js']);
     for (const script of scripts) expect((await get(port, script)).status, script).to.equal(200);

@@ -98,10 +98,10 @@ describe('open icon set pages', function () {
     expect((await app.http.get('/api').expect(200)).text).to.contain('<a href="/sets">Icon sets</a>');
   });
 
-  it('when a set page is asked for, it shows its info and its icons in pages, under categories, with a search box limited to it', async () => {
+  it('when a set page is asked for, it shows its info and its icons in pages, under categories, and the header\'s box searches the set', async () => {
     const res = await app.http.get('/sets/mdi').expect(200);
     expect(res.text).to.contain('<h1>Material Design Icons</h1>').and.contain('7,447 icons').and.contain('>Pictogrammers</a>');
-    expect(res.text).to.contain('<input type="hidden" name="set" value="mdi">').and.contain('action="/search"');
+    expect(res.text).to.match(/<form class="find" id="find" action="\/search" method="get" role="search"><label class="sr-only" for="find-q">Search 7,447 icons of Material Design Icons<\/label><input [^>]+><input type="hidden" name="set" value="mdi"><\/form>/);
     expect(res.text).to.contain('<h3 class="group">Account / User</h3>');
     expect(cellsOf(res.text)).to.have.length(240);
     expect(res.text).to.contain('<a href="/sets/mdi?page=2" rel="next">').and.contain('Page 1 of ');
@@ -155,11 +155,23 @@ describe('open icon set pages', function () {
     for (const name of ['set', 'license', 'style', 'v']) expect(res.text).to.contain(`<select name="${name}" form="find">`);
   });
 
-  it('when any page is asked for, its header holds the one search box, a GET of /search', async () => {
-    for (const path of ['/', '/icons/gear', '/sets', '/sets/mdi', '/sets/mdi/home', '/diff', '/api', '/sets/nope']) {
+  it('when any page is asked for, its header holds its one search box, a GET of /search, with the focus where searching is the point', async () => {
+    for (const path of ['/', '/search?q=home', '/icons/gear', '/sets', '/sets/mdi', '/sets/mdi/home', '/diff', '/api', '/sets/nope']) {
       const { text } = await app.http.get(path);
-      expect(text, path).to.contain('<form class="find" id="find" action="/search" method="get" role="search">').and.not.contain('autofocus></form>');
+      expect([...text.matchAll(/<input [^>]*type="search"/g)], path).to.have.length(1);
+      expect([...text.matchAll(/<form [^>]*role="search"/g)], path).to.have.length(1);
+      expect(text, path).to.contain('<form class="find" id="find" action="/search" method="get" role="search">');
+      expect(/<input id="find-q" [^>]*autofocus>/.test(text), path).to.equal(path === '/' || path.startsWith('/search'));
     }
+  });
+
+  it('when Free, Pro only or a family-style is asked for with no release, it says they filter a release and searches every set', async () => {
+    const res = await app.http.get('/search?q=settings&license=pro&style=fal').expect(200);
+    expect(res.text).to.contain('“pro” filters a Font Awesome release: choose one under Release; any licence is searched.');
+    expect(res.text).to.contain('“fal” is not a style here (solid, regular, brands; with a release chosen, its family-styles); any style is searched.');
+    expect(idsOf(res.text)).to.include('mdi:cog');
+    const release = await app.http.get('/search?q=user&v=7.3.1&style=far').expect(200);
+    expect(release.text).to.contain('<option value="far" selected>').and.contain('<optgroup label="Font Awesome 7.3.1"><option value="free">Free</option>');
   });
 
   it('when a licence is chosen, it searches the sets stating it, and lists the licences the sets state', async () => {
@@ -316,14 +328,17 @@ describe('open icon set pages', function () {
       await page.click('#theme');
     });
 
-    it('renders an icon page and searches a set from its form', async () => {
+    it('renders an icon page, and searches a set from the header\'s box on its page', async () => {
       await go('/sets/mdi/home');
       expect(await drawn(1)).to.equal(1);
       expect(await page.$$eval('.snippet-block h3', (hs) => hs.map((h) => h.firstChild!.textContent!.trim()))).to.deep.equal(['Web component', 'React', 'Vue', 'CSS', 'SVG']);
       await go('/sets/mdi');
-      await page.type('#main input[name="q"]', 'home');
+      expect(await page.$$eval('input[type="search"]', (boxes) => boxes.map((box) => box.getAttribute('placeholder')))).to.deep.equal(['Search 7,447 icons of Material Design Icons']);
+      await page.keyboard.press('/');
+      await page.keyboard.type('home');
       await Promise.all([page.waitForNavigation({ waitUntil: 'networkidle0' }), page.keyboard.press('Enter')]);
-      expect(new URL(page.url()).search).to.equal('?set=mdi&q=home');
+      expect(new URL(page.url()).search).to.equal('?q=home&set=mdi');
+      expect(await page.$eval('select[name="set"]', (s) => (s as HTMLSelectElement).value)).to.equal('mdi');
       expect(await page.$eval('#main .hit', (a) => a.getAttribute('href'))).to.equal('/sets/mdi/home');
     });
 
@@ -371,6 +386,9 @@ describe('open icon set pages', function () {
       await page.select('select[name="v"]', '7.3.1');
       await page.waitForFunction(() => location.search === '?q=settings&v=7.3.1' && !document.getElementById('results')?.hasAttribute('aria-busy'));
       expect((await shown())[0]).to.equal('gear (settings → gear)');
+      // The release's own filters join the choices (the selects are kept, their options follow).
+      expect(await page.$$eval('select[name="style"] optgroup option', (options) => options.map((o) => (o as HTMLOptionElement).value))).to.include('fas').and.include('fab');
+      expect(await page.$$eval('select[name="license"] optgroup option', (options) => options.map((o) => (o as HTMLOptionElement).value))).to.deep.equal(['free', 'pro']);
       await Promise.all([page.waitForNavigation({ waitUntil: 'networkidle0' }), page.click('#results .hit')]);
       expect(new URL(page.url()).pathname + new URL(page.url()).search).to.equal('/icons/gear?v=7.3.1');
     });

@@ -8,17 +8,17 @@ describe('icon browser pages', () => {
   let http: TestApp['http'];
   before(async () => ({ http } = await buildTestApp()));
 
-  it('renders / with the latest stable release, its glyphs and the search state, confined by its CSP', async () => {
-    const res = await http.get('/?q=coffee').expect(200);
+  it('renders / with the latest stable release and its glyphs, confined by its CSP', async () => {
+    const res = await http.get('/').expect(200);
     expect(res.headers['content-type']).to.equal('text/html; charset=utf-8');
     expect(res.headers['cache-control']).to.equal('no-cache');
     expect(res.headers.etag).to.match(/^"/);
     const csp = res.headers['content-security-policy'];
     expect(csp).to.match(/default-src 'none'/).and.match(/script-src 'self' 'sha256-[^']+'/).and.match(/connect-src 'self'/);
     expect(res.text).to.contain('<option value="1.10.0" selected>1.10.0 (latest)</option>');
-    expect(res.text).to.contain('href="/icons/mug-saucer?v=1.10.0" tabindex="0" aria-label="Mug Saucer (mug-saucer)"><svg viewBox=');
+    expect(res.text).to.contain('href="/icons/mug-saucer?v=1.10.0" tabindex="-1" aria-label="Mug Saucer (mug-saucer)"><svg viewBox=');
     expect(res.text).to.not.match(/src="https?:|<link[^>]+href="https?:/); // nothing loaded from elsewhere
-    await http.get('/?q=coffee').set('If-None-Match', res.headers.etag).expect(304);
+    await http.get('/').set('If-None-Match', res.headers.etag).expect(304);
   });
 
   it('falls back to the latest release, saying so, for an unknown or malformed `v`', async () => {
@@ -36,8 +36,41 @@ describe('icon browser pages', () => {
     expect([...brands.text.matchAll(/href="\/icons\/([^?]+)\?v=1\.2\.0"/g)].map((m) => m[1])).to.deep.equal(['github']);
   });
 
+  it('has one search box on /, the header\'s, which has the focus and searches every icon, or the release and filters chosen', async () => {
+    const boxes = (html: string) => [...html.matchAll(/<input [^>]*type="search"|role="search"/g)].length;
+    const front = (await http.get('/').expect(200)).text;
+    expect(boxes(front), 'one input[type=search] in one role=search form').to.equal(2);
+    expect(front).to.contain('<form class="find" id="find" action="/search" method="get" role="search"><label class="sr-only" for="find-q">Search every icon</label>');
+    expect(front).to.match(/<input id="find-q" [^>]*autofocus>/).and.contain('<input type="hidden" name="v" value="" disabled>');
+    const chosen = (await http.get('/?v=1.2.0&fs=fab').expect(200)).text;
+    expect(boxes(chosen)).to.equal(2);
+    expect(chosen).to.contain('for="find-q">Search Font Awesome 1.2.0</label>');
+    expect(chosen).to.contain('<input type="hidden" name="v" value="1.2.0"><input type="hidden" name="style" value="fab"><input type="hidden" name="license" value="" disabled>');
+  });
+
+  it('redirects an old search of / (/?q=...) to /search with the same release and filters, answering that release\'s icons', async () => {
+    const old = await http.get('/?q=coffee&v=1.2.0').expect(303);
+    expect(old.headers.location).to.equal('/search?q=coffee&v=1.2.0');
+    expect(old.headers['cache-control']).to.equal('no-store');
+    const found = (await http.get(old.headers.location).expect(200)).text;
+    expect(found).to.contain('<option value="1.2.0" selected>Font Awesome 1.2.0</option>').and.contain('1 icon for “coffee” in Font Awesome 1.2.0');
+    expect([...found.matchAll(/<a class="hit" href="([^"]+)"/g)].map((m) => m[1])).to.deep.equal(['/icons/mug-saucer?v=1.2.0']);
+    // The browser's filters are /search's with a release: a family-style, Free or Pro only (that
+    // needs a release: the newest, which / showed with none named). With no q, / is the browser.
+    expect((await http.get('/?q=alien&fs=fal&license=pro').expect(303)).headers.location).to.equal('/search?q=alien&license=pro&style=fal&v=1.10.0');
+    expect((await http.get('/?q=coffee').expect(303)).headers.location).to.equal('/search?q=coffee');
+    await http.get('/?q=&v=1.2.0').expect(200);
+  });
+
+  it('searches a release with the browser\'s filters: Pro only, Free, one family-style', async () => {
+    const ids = async (path: string) => [...(await http.get(path).expect(200)).text.matchAll(/<a class="hit" href="\/icons\/([^?]+)\?/g)].map((m) => m[1]);
+    expect(await ids('/search?q=alien&v=1.2.0&license=pro')).to.deep.equal(['alien']);
+    expect(await ids('/search?q=alien&v=1.2.0&license=free')).to.deep.equal([]);
+    expect(await ids('/search?q=github&v=1.2.0&style=fab')).to.deep.equal(['github']);
+    expect(await ids('/search?q=github&v=1.2.0&style=fas')).to.deep.equal([]);
+  });
+
   it('searches every icon from the header\'s box; with no open set loaded, the latest release answers, each icon saying why it matched', async () => {
-    expect((await http.get('/?q=coffee').expect(200)).text).to.contain('<form class="find" id="find" action="/search" method="get" role="search">');
     const res = await http.get('/search?q=coffee').expect(200);
     expect(res.text).to.contain('No icon set is loaded here; Font Awesome 1.10.0 is searched.').and.contain('1 icon for “coffee” in Font Awesome 1.10.0');
     expect(res.text).to.match(/<a class="hit" href="\/icons\/mug-saucer\?v=1\.10\.0"><svg [^]*?<span class="hit-id">mug-saucer<\/span><span class="hit-from">Font Awesome 1\.10\.0<\/span><span class="why"><span class="sr-only">matched: <\/span>coffee → mug-saucer</);
@@ -63,7 +96,8 @@ describe('icon browser pages', () => {
     expect(res.text).to.not.contain('M575.8 255.5L288 96 .2 255.5z'); // fal, pro only: no SVG here
     const alias = await http.get('/icons/home?v=1.2.0').expect(302);
     expect(alias.headers.location).to.equal('/icons/house?v=1.2.0');
-    expect((await http.get('/icons/no-such-icon?v=1.2.0').expect(404)).text).to.contain('No icon “no-such-icon” in 1.2.0');
+    const missing = (await http.get('/icons/no-such-icon?v=1.2.0').expect(404)).text;
+    expect(missing).to.contain('No icon “no-such-icon” in 1.2.0').and.contain('<a href="/search?q=no+such+icon&#38;v=1.2.0">Search 1.2.0 for it</a>');
   });
 
   it('serves free SVG data without a token, never pro-only family-styles', async () => {

@@ -68,12 +68,12 @@ document.addEventListener('click', async (event) => {
 const iconRelease = document.getElementById('icon-release');
 if (iconRelease) iconRelease.addEventListener('change', () => iconRelease.form.submit());
 
-// "/" goes to the header's search box (on the release browser, browse.js takes it to its own).
+// "/" goes to the header's search box, the one search box of every page.
 document.addEventListener('keydown', (event) => {
   if (event.key !== '/' || event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
   if (event.target instanceof Element && event.target.closest('input, textarea, select, [contenteditable]')) return;
   const box = document.getElementById('find-q');
-  if (!box || document.getElementById('q')) return;
+  if (!box) return;
   event.preventDefault();
   box.focus();
   box.select();

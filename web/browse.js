@@ -1,12 +1,15 @@
-// The icon browser's grid (GET /): instant search with the GraphQL search, filters by family-style
-// and license, keyboard navigation. The server rendered the first screen; this loads the release's
-// icons (REST, 500 a page) and free glyphs once, then answers each keystroke: a GraphQL search for
-// the ranked ids (a repeated query is kept here), the filters, and the cells drawn from memory.
+// The release browser's grid (GET /): filters by family-style and license, keyboard navigation.
+// The server rendered the first screen; this loads the release's icons (REST, 500 a page) and free
+// glyphs once, then answers each change of filter from memory. It has no search box: the header's
+// one searches /search, carrying the release and filters chosen here (kept in step below).
 import { escape, glyphSvg, loadGlyphs, NO_GLYPH } from './glyph.js';
 
 const boot = JSON.parse(document.getElementById('boot').textContent);
 const form = document.getElementById('controls');
-const input = document.getElementById('q');
+// The header's search box (layout.ts) and the filters its form carries to /search.
+const input = document.getElementById('find-q');
+const find = document.getElementById('find');
+const carried = (name) => find.querySelector(`input[type="hidden"][name="${name}"]`);
 const styleSelect = document.getElementById('fs');
 const licenseSelect = document.getElementById('license');
 const releaseSelect = document.getElementById('v');
@@ -16,12 +19,9 @@ const more = document.getElementById('more');
 
 const version = boot.version;
 const CHUNK = boot.firstCells;
-// GraphQL search answers at most 500 (`first`): at that many, the status says "500+".
-const SEARCH = 'query BrowserSearch($version: String!, $query: String!, $first: Int) { search(version: $version, query: $query, first: $first) { id } }';
 
 let icons = []; // the release's icons, by id: { id, label, free: [prefix], pro: [prefix] }
 let svgs = {};
-const searches = new Map(); // query -> ranked ids
 let results = [];
 let shown = grid.children.length;
 let sequence = 0;
@@ -47,16 +47,6 @@ const ready = afterFirstPaint.then(() => Promise.all([loadIcons(), loadGlyphs(ve
   icons = list;
   svgs = glyphs;
 });
-
-async function rankedIds(query) {
-  if (searches.has(query)) return searches.get(query);
-  const res = await fetch('/', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: SEARCH, variables: { version, query, first: boot.searchLimit } }) });
-  const body = await res.json();
-  if (body.errors) throw new Error(body.errors[0].message);
-  const ids = body.data.search.map((icon) => icon.id);
-  searches.set(query, ids);
-  return ids;
-}
 
 function matches(icon, fs, license) {
   if (license === 'free' && icon.free.length === 0) return false;
@@ -84,34 +74,40 @@ function appendCells(count) {
   more.hidden = shown >= results.length;
 }
 
-function keepUrl(query) {
+/**
+ * The URL and the header box's filters for the current state. The box searches this release where
+ * one was chosen or a filter needs one (as browse-search.ts decides for the server's first render).
+ */
+function keepState() {
   const params = new URLSearchParams();
-  params.set('v', version);
-  if (query) params.set('q', query);
+  if (boot.chosen) params.set('v', version);
   if (styleSelect.value) params.set('fs', styleSelect.value);
   if (licenseSelect.value) params.set('license', licenseSelect.value);
-  history.replaceState(null, '', `/?${params}`);
+  history.replaceState(null, '', params.size > 0 ? `/?${params}` : '/');
+  const release = boot.chosen || styleSelect.value !== '' || licenseSelect.value !== '';
+  for (const [name, value] of [['v', release ? version : ''], ['style', styleSelect.value], ['license', licenseSelect.value]]) {
+    const hidden = carried(name);
+    hidden.value = value;
+    hidden.disabled = value === '';
+  }
+  const label = release ? `Search Font Awesome ${version}` : 'Search every icon';
+  input.placeholder = label;
+  find.querySelector('label[for="find-q"]').textContent = label;
 }
 
-/** Answers the current query and filters; `started` is when the keystroke or change happened. */
-async function update(started = performance.now()) {
+/** Shows the release's icons for the current filters. */
+async function update() {
   const mine = ++sequence;
-  const query = input.value;
-  let ids = null;
   try {
-    ids = query.trim() ? await rankedIds(query) : null;
     await ready;
   } catch (error) {
-    if (mine === sequence) status.textContent = `Search failed: ${error.message}`;
+    if (mine === sequence) status.textContent = `Loading the icons failed: ${error.message}`;
     return;
   }
-  if (mine !== sequence) return; // a later keystroke has taken over
-  const byId = new Map(icons.map((icon) => [icon.id, icon]));
-  const found = ids ? ids.map((id) => byId.get(id)).filter(Boolean) : icons;
-  results = found.filter((icon) => matches(icon, styleSelect.value, licenseSelect.value));
-  const capped = ids && ids.length >= boot.searchLimit ? '+' : '';
-  // Someone who arrowed into the grid before this answer arrived stays in it: removing the cell
-  // that holds focus would otherwise drop focus to the page.
+  if (mine !== sequence) return; // a later change has taken over
+  results = icons.filter((icon) => matches(icon, styleSelect.value, licenseSelect.value));
+  // Someone who arrowed into the grid stays in it: removing the cell that holds focus would
+  // otherwise drop focus to the page.
   const hadFocus = grid.contains(document.activeElement);
   grid.textContent = '';
   shown = 0;
@@ -119,36 +115,22 @@ async function update(started = performance.now()) {
   roving(0);
   if (hadFocus) (cells()[0] ?? input).focus();
   const n = results.length;
-  status.textContent = `${n.toLocaleString('en')}${capped} icon${n === 1 ? '' : 's'}${query.trim() ? ` for “${query}”` : ''}`;
-  grid.dataset.query = query;
-  keepUrl(query);
-  // What the browser test reads: the time from the keystroke to the grid holding its answer.
-  window.iconmetaLastRender = { query, ms: performance.now() - started };
+  status.textContent = `${n.toLocaleString('en')} icon${n === 1 ? '' : 's'}`;
 }
 
-// Until the first update, "more" continues the server's results for the state it rendered.
+// Until the first update, "more" continues the server's cells for the filters it rendered.
 ready.then(() => {
   if (sequence > 0) return;
-  const fs = styleSelect.value;
-  const serverQuery = grid.dataset.query ?? '';
-  const apply = (ids) => {
-    if (sequence > 0) return;
-    const byId = new Map(icons.map((icon) => [icon.id, icon]));
-    results = (ids ? ids.map((id) => byId.get(id)).filter(Boolean) : icons).filter((icon) => matches(icon, fs, licenseSelect.value));
-    more.hidden = shown >= results.length;
-  };
-  if (serverQuery.trim()) rankedIds(serverQuery).then(apply, () => {});
-  else apply(null);
+  results = icons.filter((icon) => matches(icon, styleSelect.value, licenseSelect.value));
+  more.hidden = shown >= results.length;
 });
 
-input.addEventListener('input', () => update());
-styleSelect.addEventListener('change', () => update());
-licenseSelect.addEventListener('change', () => update());
-releaseSelect.addEventListener('change', () => {
-  const params = new URLSearchParams({ v: releaseSelect.value });
-  if (input.value) params.set('q', input.value);
-  location.assign(`/?${params}`);
-});
+for (const select of [styleSelect, licenseSelect])
+  select.addEventListener('change', () => {
+    keepState();
+    update();
+  });
+releaseSelect.addEventListener('change', () => location.assign(`/?${new URLSearchParams({ v: releaseSelect.value })}`));
 form.addEventListener('submit', (event) => {
   event.preventDefault();
   focusCell(0);
@@ -201,20 +183,10 @@ grid.addEventListener('keydown', (event) => {
     input.focus();
   }
 });
+// From the search box, down into the grid ("/" to the box is app.js's, on every page).
 input.addEventListener('keydown', (event) => {
-  if (event.key === 'ArrowDown') {
-    event.preventDefault();
-    focusCell(0);
-  } else if (event.key === 'Escape' && input.value) {
-    input.value = '';
-    update();
-  }
-});
-document.addEventListener('keydown', (event) => {
-  if (event.key !== '/' || event.ctrlKey || event.metaKey || event.altKey) return;
-  if (event.target instanceof HTMLElement && event.target.closest('input, textarea, select')) return;
+  if (event.key !== 'ArrowDown') return;
   event.preventDefault();
-  input.focus();
-  input.select();
+  focusCell(0);
 });
 roving(0);

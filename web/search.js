@@ -1,7 +1,8 @@
 // The search page (GET /search): the server renders every answer; this only saves the trip of a
 // submit. As people type in the header's box or change a filter, it asks the server for the same
 // page (the URL the form would load), swaps in its answers, says how many in the status line and
-// keeps the URL in step. A response that arrives after a newer one was asked for is dropped.
+// keeps the URL and the filters' choices in step. A response that arrives after a newer one was
+// asked for is dropped.
 const form = document.getElementById('find');
 const input = document.getElementById('find-q');
 const status = document.getElementById('status');
@@ -32,6 +33,12 @@ async function update() {
     // The status stays in place (a live region, announced as it changes); the answers are swapped.
     status.textContent = next.getElementById('status').textContent;
     results.replaceWith(document.adoptNode(fresh));
+    // A filter's choices follow the others (a release adds its own: Free, Pro only, its
+    // family-styles): the options are swapped, not the select, so focus stays where it is.
+    for (const select of document.querySelectorAll('select[form="find"]')) {
+      const options = next.querySelector(`select[form="find"][name="${select.name}"]`)?.innerHTML;
+      if (options !== undefined && options !== select.innerHTML) select.innerHTML = options;
+    }
     results = fresh;
     document.title = next.title;
     history.replaceState(null, '', url);

@@ -1,23 +1,22 @@
-// GET / (and /graphql from a browser): the icon browser. The first screen of results is rendered
-// here, glyphs included, so it paints before any script runs; browse.js then loads the release's
-// icons (REST) and glyphs (free-svgs) and answers each keystroke with the GraphQL search. The form
-// works without JavaScript too (a GET of the same URL).
+// GET / (and /graphql from a browser): the release browser, a release's icons in a grid by
+// family-style and licence. The first screen of cells is rendered here, glyphs included, so it paints
+// before any script runs; browse.js then loads the release's icons (REST) and glyphs (free-svgs) and
+// answers each change of filter. It has no search box of its own: the header's one searches, from
+// the release and filters chosen here (browse-search.ts). The form works without JavaScript too.
 import type { Icon, IconsService, FreeSvgs } from '../icons/icons.service.ts';
 import type { Release, ReleasesService } from '../releases/releases.service.ts';
-import type { SearchService } from '../search/search.service.ts';
-import { MAX_QUERY_LENGTH } from '../search/search-index.ts';
 import type { WebAssets } from './assets.ts';
+import { browseScope } from './browse-search.ts';
 import { escapeHtml, jsonScript, page } from './layout.ts';
 import { inlineSvg } from './snippets.ts';
 
 /** Cells rendered at once; browse.js renders the same number, then more as the grid scrolls. */
 export const FIRST_CELLS = 120;
-/** Search answers at most this many icons, as browse.js asks GraphQL's search for (its `first` limit). */
-export const SEARCH_LIMIT = 500;
 
 export interface BrowseState {
   release: Release;
-  q: string;
+  /** The release as the URL named it, or '' (then the header's box searches every icon). */
+  v: string;
   /** A family-style prefix, or '' for all. */
   fs: string;
   license: '' | 'free' | 'pro';
@@ -29,7 +28,6 @@ export interface BrowseDeps {
   assets: WebAssets;
   releases: ReleasesService;
   icons: IconsService;
-  search: SearchService;
 }
 
 /** The glyph a cell shows: the chosen family-style's, else the icon's first free one. */
@@ -54,13 +52,10 @@ const matchesFilters = (icon: Icon, fs: string, license: BrowseState['license'])
   return (license === 'free' ? free : [...free, ...pro]).some((f) => f.prefix === fs);
 };
 
-export async function browsePage({ assets, releases, icons, search }: BrowseDeps, state: BrowseState): Promise<string> {
+export async function browsePage({ assets, releases, icons }: BrowseDeps, state: BrowseState): Promise<string> {
   const { release, fs, license } = state;
-  const q = state.q.slice(0, MAX_QUERY_LENGTH);
   const all = await icons.all(release, null);
-  const ranked = q.trim() ? await search.search(release, q) : null;
-  const found = ranked ? await icons.byRowIds(release, ranked.slice(0, SEARCH_LIMIT)) : all;
-  const results = found.filter((icon) => matchesFilters(icon, fs, license));
+  const results = all.filter((icon) => matchesFilters(icon, fs, license));
   const svgs = await icons.freeSvgs(release);
 
   // Family-styles that hold icons in this release, with how many.
@@ -73,24 +68,24 @@ export async function browsePage({ assets, releases, icons, search }: BrowseDeps
 
   const option = (value: string, label: string, selected: boolean) => `<option value="${escapeHtml(value)}"${selected ? ' selected' : ''}>${escapeHtml(label)}</option>`;
   const list = releases.list();
-  const capped = ranked !== null && ranked.length >= SEARCH_LIMIT ? '+' : '';
-  const status = `${results.length.toLocaleString('en')}${capped} icon${results.length === 1 ? '' : 's'}${q.trim() ? ` for “${escapeHtml(q)}”` : ''}`;
+  const status = `${results.length.toLocaleString('en')} icon${results.length === 1 ? '' : 's'}`;
   const cells = results.slice(0, FIRST_CELLS).map((icon, i) => cell(icon, glyphOf(svgs, icon, fs), release.version, i === 0)).join('');
   const body = `
 <h1 class="sr-only">Icons of release ${escapeHtml(release.version)}</h1>
-<form class="controls" id="controls" action="/" method="get" role="search">
-<label class="search"><span class="sr-only">Search icons</span>
-<input id="q" name="q" type="search" value="${escapeHtml(q)}" placeholder="Search ${all.length.toLocaleString('en')} icons (press /)" autocomplete="off" spellcheck="false" maxlength="${MAX_QUERY_LENGTH}" aria-describedby="status" autofocus></label>
+<form class="controls" id="controls" action="/" method="get" aria-label="Release and filters">
 <label>Release <select id="v" name="v">${[...list].reverse().map((r) => option(r.version, `${r.version}${r.isLatest ? ' (latest)' : ''}`, r.id === release.id)).join('')}</select></label>
 <label>Style <select id="fs" name="fs">${option('', 'All styles', fs === '')}${familyStyles.map((f) => option(f.prefix, `${f.label} (${f.count})`, f.prefix === fs)).join('')}</select></label>
 <label>License <select id="license" name="license">${option('', 'Any', license === '')}${option('free', 'Free', license === 'free')}${option('pro', 'Pro only', license === 'pro')}</select></label>
-<noscript><button type="submit">Search</button></noscript>
+<noscript><button type="submit">Show</button></noscript>
 </form>
 ${state.notice ? `<p class="notice" role="alert">${escapeHtml(state.notice)}</p>` : ''}
 <p class="status" id="status" role="status" aria-live="polite">${status}</p>
-<ul class="grid" id="grid" aria-label="Icons" data-query="${escapeHtml(q)}" data-version="${escapeHtml(release.version)}">${cells}</ul>
+<ul class="grid" id="grid" aria-label="Icons" data-version="${escapeHtml(release.version)}">${cells}</ul>
 <p class="more-wrap"><button type="button" id="more" class="more"${results.length > FIRST_CELLS ? '' : ' hidden'}>Show more</button></p>
-<p class="hint">Keys: <kbd>/</kbd> search, <kbd>↓</kbd> into the grid, arrows to move, <kbd>Enter</kbd> to open, <kbd>Esc</kbd> back to search.</p>
-${jsonScript('boot', { version: release.version, q, fs, license, firstCells: FIRST_CELLS, searchLimit: SEARCH_LIMIT })}`;
-  return page(assets, { title: q.trim() ? `${q} · icons ${release.version} · iconmeta` : `Icons ${release.version} · iconmeta`, section: 'icons', view: 'browse', body, version: release.version, script: 'browse.js' });
+<p class="hint">Keys: <kbd>/</kbd> search, <kbd>↓</kbd> from the search box into the grid, arrows to move, <kbd>Enter</kbd> to open, <kbd>Esc</kbd> back to the search box.</p>
+${jsonScript('boot', { version: release.version, chosen: state.v !== '', firstCells: FIRST_CELLS })}`;
+  const scope = browseScope({ v: state.v, fs, license }, release.version);
+  // The navigation keeps a release that was chosen; on a bare / its links stay bare too.
+  const version = state.v ? release.version : undefined;
+  return page(assets, { title: `Icons ${release.version} · iconmeta`, section: 'icons', view: 'browse', body, version, script: 'browse.js', focus: true, scope });
 }

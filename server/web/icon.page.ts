@@ -8,6 +8,7 @@ import type { ChangesService } from '../releases/changes.service.ts';
 import type { Release, ReleasesService } from '../releases/releases.service.ts';
 import type { WebAssets } from './assets.ts';
 import { escapeHtml, page } from './layout.ts';
+import { searchHref } from './search.page.ts';
 import { iconElement, importSnippet, inlineSvg, svgSnippet, type Glyph } from './snippets.ts';
 
 export interface IconPageDeps {
@@ -85,6 +86,6 @@ ${familyStyles.map((f) => variant(release, icon, f, freePrefixes.has(f.prefix), 
 
 export function missingIconPage({ assets }: IconPageDeps, release: Release, id: string): string {
   const body = `<h1>No icon “${escapeHtml(id)}” in ${escapeHtml(release.version)}</h1>
-<p>It is neither an id nor an alias there. <a href="/?v=${encodeURIComponent(release.version)}&amp;q=${encodeURIComponent(id.replace(/-/g, ' '))}">Search ${escapeHtml(release.version)} for it</a>, or see the <a href="/diff?to=${encodeURIComponent(release.version)}">release diff</a>.</p>`;
+<p>It is neither an id nor an alias there. <a href="${escapeHtml(searchHref({ q: id.replace(/-/g, ' '), v: release.version }))}">Search ${escapeHtml(release.version)} for it</a>, or see the <a href="/diff?to=${encodeURIComponent(release.version)}">release diff</a>.</p>`;
   return page(assets, { title: `Not found · iconmeta`, section: 'icons', view: 'missing', body, version: release.version });
 }

@@ -37,8 +37,20 @@ export interface PageOptions {
   attribution?: string;
   /** The header's search box: the query it shows. */
   query?: string;
-  /** The search page: the box has the focus, and the page's filters join its form. */
-  searching?: boolean;
+  /** The header's search box has the focus: the search page, and the release browser (/). */
+  focus?: boolean;
+  /** What the header's box searches, where not every icon: its label, and the filters it carries. */
+  scope?: SearchScope;
+}
+
+/**
+ * The filters a page's search starts from (the release browser's release, style and licence; a
+ * set's page, its set), sent with the header's box as /search parameters. An empty value is sent
+ * as nothing: its input is disabled (the browser's script fills and enables it as filters change).
+ */
+export interface SearchScope {
+  label: string;
+  filters: Record<string, string>;
 }
 
 export const FONT_AWESOME_ATTRIBUTION =
@@ -46,11 +58,15 @@ export const FONT_AWESOME_ATTRIBUTION =
 
 const MOON = '<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="M20 14.5A8.5 8.5 0 0 1 9.5 4a8.5 8.5 0 1 0 10.5 10.5z"/></svg>';
 
-/** The one search box over every icon, in every page's header: a GET of /search. */
-const searchBox = (query: string, searching: boolean) =>
-  `<form class="find" id="find" action="/search" method="get" role="search"><label class="sr-only" for="find-q">Search every icon</label><input id="find-q" name="q" type="search" value="${escapeHtml(query)}" placeholder="Search every icon" autocomplete="off" spellcheck="false" maxlength="${SEARCH_MAX_LENGTH}"${searching ? ' autofocus' : ''}></form>`;
+/** The one search box, in every page's header: a GET of /search, with the filters its page starts from. */
+function searchBox(query: string, focus: boolean, scope: SearchScope = { label: 'Search every icon', filters: {} }): string {
+  const filters = Object.entries(scope.filters)
+    .map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}"${value ? '' : ' disabled'}>`)
+    .join('');
+  return `<form class="find" id="find" action="/search" method="get" role="search"><label class="sr-only" for="find-q">${escapeHtml(scope.label)}</label><input id="find-q" name="q" type="search" value="${escapeHtml(query)}" placeholder="${escapeHtml(scope.label)}" autocomplete="off" spellcheck="false" maxlength="${SEARCH_MAX_LENGTH}"${focus ? ' autofocus' : ''}>${filters}</form>`;
+}
 
-export function page(assets: WebAssets, { title, section, view, body, version, script, attribution, query = '', searching = false }: PageOptions): string {
+export function page(assets: WebAssets, { title, section, view, body, version, script, attribution, query = '', focus = false, scope }: PageOptions): string {
   const v = version ? `?v=${encodeURIComponent(version)}` : '';
   const link = (href: string, name: Section, text: string) =>
     `<a href="${href}"${section === name ? ' aria-current="page"' : ''}>${text}</a>`;
@@ -66,7 +82,7 @@ export function page(assets: WebAssets, { title, section, view, body, version, s
 <a class="skip" href="#main">Skip to content</a>
 <header class="top"><a class="brand" href="/${v}">iconmeta</a>
 <nav aria-label="Main">${link(`/${v}`, 'icons', 'Icons')}${link('/sets', 'sets', 'Icon sets')}${link(`/diff${version ? `?to=${encodeURIComponent(version)}` : ''}`, 'diff', 'Release diff')}${link('/api', 'api', 'API')}</nav>
-${searchBox(query, searching)}
+${searchBox(query, focus, scope)}
 <button type="button" class="theme" id="theme" aria-label="Switch to dark theme" title="Switch theme">${MOON}</button>
 </header>
 <main id="main">${body}</main>

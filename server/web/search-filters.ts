@@ -13,6 +13,9 @@ export const STYLES: readonly { value: Style; label: string }[] = [
 
 export const isStyle = (value: string): value is Style => STYLES.some((style) => style.value === value);
 
+/** Font Awesome's own licence filter of a release's icons: Free (in the Free packages), or Pro only. */
+export const isReleaseLicence = (value: string): value is 'free' | 'pro' => value === 'free' || value === 'pro';
+
 /** Font Awesome's sets as the Iconify API serves them (fa7-solid, fa6-regular, fa-brands): their style. */
 export const fontAwesomeStyleOf = (prefix: string): Style | undefined => /^fa\d*-(solid|regular|brands)$/.exec(prefix)?.[1] as Style | undefined;
 

@@ -7,7 +7,7 @@ import type { Release } from '../releases/releases.service.ts';
 import type { IconSearch } from '../search/icon-search.ts';
 import type { SearchService } from '../search/search.service.ts';
 import { escapeHtml } from './layout.ts';
-import { fontAwesomeStyleOf, licenceKey, type SetFilter, type Style } from './search-filters.ts';
+import { fontAwesomeStyleOf, licenceKey, type SetFilter } from './search-filters.ts';
 import { glyph, setIconHref, setName } from './set-parts.ts';
 import { inlineSvg } from './snippets.ts';
 
@@ -47,23 +47,25 @@ export interface ReleaseSearchDeps {
 }
 
 /**
- * One Font Awesome release, from its own index: its icons (those with a style of `style`; with a
- * licence, those under it: Free's, as its Iconify sets state it), glyphs from its free SVGs, linked
- * to the release's icon pages.
+ * One Font Awesome release, from its own index: its icons (with a style, those drawn in it: a style
+ * of every family, solid, or one family-style, fas; with a licence, those under it: Free's, as its
+ * Iconify sets state it, or `free`; `pro`: Pro only), glyphs from its free SVGs, linked to the
+ * release's icon pages. The filters mean what the release browser's do.
  */
-export async function searchRelease({ icons, search }: ReleaseSearchDeps, release: Release, query: string, filter: { licence: string; freeLicence: string; style: Style | '' }): Promise<{ hits: Hit[]; total: number; capped: boolean }> {
+export async function searchRelease({ icons, search }: ReleaseSearchDeps, release: Release, query: string, filter: { licence: string; freeLicence: string; style: string }): Promise<{ hits: Hit[]; total: number; capped: boolean }> {
   const found = await search.explained(release, query, SEARCH_LIMIT);
   const why = new Map(found.hits.map((hit) => [hit.rowId, hit.why]));
   const byRow = new Map((await icons.byRowIds(release, found.hits.map((hit) => hit.rowId))).map((icon) => [icon.id, icon]));
   const svgs = await icons.freeSvgs(release);
+  const freeOnly = filter.licence === 'free' || filter.licence === filter.freeLicence;
   const hits: Hit[] = [];
   for (const { rowId } of found.hits) {
     const icon = byRow.get(rowId);
     if (!icon) continue;
     const { free, pro } = icon.familyStylesByLicense;
-    if (filter.licence && (filter.licence !== filter.freeLicence || free.length === 0)) continue;
-    const styled = (list: typeof free) => (filter.style ? list.filter((f) => f.style === filter.style) : list);
-    if (styled([...free, ...pro]).length === 0) continue;
+    if (filter.licence === 'pro' ? free.length > 0 || pro.length === 0 : filter.licence && (!freeOnly || free.length === 0)) continue;
+    const styled = (list: typeof free) => (filter.style ? list.filter((f) => f.style === filter.style || f.prefix === filter.style) : list);
+    if (styled(freeOnly ? free : [...free, ...pro]).length === 0) continue;
     const drawn = styled(free).find((f) => svgs[f.prefix]?.[icon.name]);
     const art = drawn ? inlineSvg(svgs[drawn.prefix][icon.name]) : '<span class="noglyph" aria-hidden="true">Pro</span>';
     const href = `/icons/${encodeURIComponent(icon.name)}?v=${encodeURIComponent(release.version)}`;

@@ -72,11 +72,3 @@ export function pager(current: number, pages: number, href: (n: number) => strin
   const next = current < pages ? `<a href="${escapeHtml(href(current + 1))}" rel="next">Next →</a>` : '<span class="muted">Next →</span>';
   return `<nav class="pager" aria-label="Pages">${prev} <span>Page ${current} of ${pages}</span> ${next}</nav>`;
 }
-
-/** The search form of one set's page: /search with the set filter (the header's box searches every icon). */
-export function setSearchForm(q: string, maxLength: number, within: IconSet, placeholder: string): string {
-  return `<form class="controls" action="/search" method="get" role="search"><input type="hidden" name="set" value="${escapeHtml(within.prefix)}">
-<label class="search"><span class="sr-only">Search ${escapeHtml(setName(within))}</span>
-<input name="q" type="search" value="${escapeHtml(q)}" placeholder="${escapeHtml(placeholder)}" autocomplete="off" spellcheck="false" maxlength="${maxLength}"></label>
-<button type="submit">Search</button></form>`;
-}

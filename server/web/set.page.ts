@@ -1,12 +1,11 @@
-// GET /sets/:prefix?category=&page=: one open icon set: its info, licence and author, a search box
-// limited to it, and its listed icons in pages, under their categories when the set has them (all
+// GET /sets/:prefix?category=&page=: one open icon set: its info, licence and author (the header's
+// search box searches it), and its listed icons in pages, under their categories when the set has them (all
 // of them, each icon once under its first category; or one category). Hidden icons and aliases
 // are not listed, as Iconify's pickers list them.
 import type { IconSet } from '../iconify/icon-sets.service.ts';
-import { MAX_QUERY_LENGTH } from '../iconify/icon-set-search.ts';
 import type { WebAssets } from './assets.ts';
 import { escapeHtml, page } from './layout.ts';
-import { authorOf, count, licenceOf, pageNumber, pager, SETS_ATTRIBUTION, setCell, setHref, setName, setSearchForm, type SetListing } from './set-parts.ts';
+import { authorOf, count, licenceOf, pageNumber, pager, SETS_ATTRIBUTION, setCell, setHref, setName, type SetListing } from './set-parts.ts';
 
 /** Icons per page: images below the fold load only when scrolled to. */
 export const SET_PAGE_SIZE = 240;
@@ -82,12 +81,13 @@ export function setPage({ assets, iconifyPath }: SetPageDeps, set: IconSet, list
 <dt>Version</dt><dd>${escapeHtml(set.version)}${info?.category ? ` · ${escapeHtml(info.category)}` : ''}${info?.hidden ? ' · <span class="badge pro">hidden: retired</span>' : ''}</dd>
 <dt>API</dt><dd><a href="${escapeHtml(`${iconifyPath}/collection?prefix=${encodeURIComponent(set.prefix)}&info=1`)}"><code>${escapeHtml(`${iconifyPath}/collection?prefix=${set.prefix}`)}</code></a></dd>
 </dl>
-${setSearchForm('', MAX_QUERY_LENGTH, set, `Search ${count(info?.total ?? entries.length, 'icon')} of ${setName(set)}`)}
 ${state.category && !known ? `<p class="notice" role="alert">${escapeHtml(setName(set))} has no category “${escapeHtml(state.category)}”; showing all its icons.</p>` : ''}
 ${chips}
 <p class="status">${category ? `${escapeHtml(category)}: ` : ''}${count(entries.length, 'icon')}${pages > 1 ? `, ${shown.length} on this page` : ''}</p>
 ${grids}
 ${pager(current, pages, (n) => href(n))}`;
   const title = `${setName(set)}${category ? ` · ${category}` : ''}${current > 1 ? ` · page ${current}` : ''} · icon sets · iconmeta`;
-  return page(assets, { title, section: 'sets', view: 'set', body, attribution: SETS_ATTRIBUTION });
+  // The header's box searches this set (/search with the set filter, which can be cleared there).
+  const scope = { label: `Search ${count(info?.total ?? entries.length, 'icon')} of ${setName(set)}`, filters: { set: set.prefix } };
+  return page(assets, { title, section: 'sets', view: 'set', body, attribution: SETS_ATTRIBUTION, scope });
 }

@@ -1,4 +1,5 @@
-// The icon browser's routes: / (and /graphql from a browser: no `query` parameter), /icons/:id,
+// The icon browser's routes: / (and /graphql from a browser: no `query` parameter; with `q`, a
+// search from before the header's box was the only one, redirected to /search), /icons/:id,
 // /search (every icon; /sets/search, its old address, redirects there), /sets (the open icon sets:
 // /sets/:prefix, /sets/:prefix/:name), /diff, /api, and
 // the hashed files under /web/. Pages are built per request from the services
@@ -18,6 +19,7 @@ import type { SearchService } from '../search/search.service.ts';
 import { apiPage } from './api.page.ts';
 import type { WebAssets } from './assets.ts';
 import { browsePage, type BrowseState } from './browse.page.ts';
+import { searchFiltersOf, type BrowseFilters } from './browse-search.ts';
 import { defaultPair, diffPage } from './diff.page.ts';
 import { findIcon, iconPage, missingIconPage } from './icon.page.ts';
 import { pageCsp } from './layout.ts';
@@ -85,10 +87,19 @@ export function createWebRouter(deps: WebDeps): Router {
 
   router.get(GRAPHQL_PATHS, async (req, res, next) => {
     if (req.query.query !== undefined) return next(); // a GraphQL GET
-    const { release, notice } = releaseFor(param(req, 'v'));
-    if (!release) return sendPage(req, res, apiPage(assets, releases));
     const license = param(req, 'license');
-    const state: BrowseState = { release, notice, q: param(req, 'q'), fs: param(req, 'fs'), license: license === 'free' || license === 'pro' ? license : '' };
+    const filters: BrowseFilters = { v: param(req, 'v'), fs: param(req, 'fs'), license: license === 'free' || license === 'pro' ? license : '' };
+    const q = param(req, 'q');
+    if (q.trim()) {
+      // The browser's own search box is gone; its links (bookmarks, docs) search /search with the
+      // same release and filters. 303: the answer to this query is another resource, and the
+      // redirect is not kept by browsers (a 301 would be), so / stays free to mean something else.
+      const newest = releaseFor('').release?.version ?? '';
+      return void res.set('Cache-Control', 'no-store').redirect(303, searchHref({ q, ...searchFiltersOf(filters, newest) }));
+    }
+    const { release, notice } = releaseFor(filters.v);
+    if (!release) return sendPage(req, res, apiPage(assets, releases));
+    const state: BrowseState = { release, notice, ...filters };
     sendPage(req, res, await browsePage(deps, state));
   });
 
