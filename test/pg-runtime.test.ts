@@ -15,7 +15,7 @@ import { loadConfig } from '../server/config.ts';
 import { createMetrics } from '../server/http/metrics.ts';
 import { FIXTURE_VERSIONS, fixtureDocument, rawRequest } from './helpers.ts';
 import { startPgCluster, type PgCluster } from './pg-cluster.ts';
-import { exited, freePort, get, startServer, waitUntilUp, within } from './process-helpers.ts';
+import { exited, freePort, get, listeningPort, startServer, waitUntilUp, within } from './process-helpers.ts';
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -82,15 +82,17 @@ describe('serving from PostgreSQL', function () {
   it('the server process migrates an empty database at start (not ready: no releases), and serves REST and GraphQL from a filled one', async () => {
     const empty = await cluster.createDatabase('empty_start');
     const filled = await fixtureDatabase(cluster, 'process_start');
-    const [portA, portB] = [await freePort(), await freePort()];
-    const a = startServer(':memory:', portA, { DATABASE_URL: empty, SEED_DEFAULTS: 'false' });
+    // Each binds a port of the system's choice and names it (listeningPort): with ports picked
+    // beforehand, /healthz once answered on B's while B was still warming up (its log had no
+    // listening line yet), from a listener that had taken that port meanwhile.
+    const a = startServer(':memory:', 0, { DATABASE_URL: empty, SEED_DEFAULTS: 'false', LOG_LEVEL: 'info' });
     // The cluster trusts every local connection: the password is only there to be kept out of the log.
     const withPassword = filled.replace('postgres@', 'postgres:s3cret@');
-    const b = startServer(':memory:', portB, { DATABASE_URL: withPassword, SEED_DEFAULTS: 'false', LOG_LEVEL: 'info' }, { stdio: ['ignore', 'pipe', 'inherit'] });
+    const b = startServer(':memory:', 0, { DATABASE_URL: withPassword, SEED_DEFAULTS: 'false', LOG_LEVEL: 'info' }, { stdio: ['ignore', 'pipe', 'inherit'] });
     let log = '';
     b.stdout!.on('data', (chunk) => (log += chunk));
     try {
-      await Promise.all([waitUntilUp(portA), waitUntilUp(portB)]);
+      const [portA, portB] = await Promise.all([listeningPort(a), listeningPort(b)]);
       expect(log).to.include(`"database":"${withPassword.replace('s3cret', '***')}"`);
       expect(log).not.to.include('s3cret');
       const notReady = await get(portA, '/readyz');

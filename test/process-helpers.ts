@@ -105,6 +105,34 @@ export async function waitUntilUp(port: number, timeoutMs = 30_000) {
   throw new Error('the server did not start');
 }
 
+/**
+ * The port a server started with PORT=0 and LOG_LEVEL=info listens on, read from its own
+ * "iconmeta listening" line. Unlike a port picked before the start (freePort) and polled
+ * (waitUntilUp), it is this process's: between the pick and the bind, any other listener on the
+ * machine (a warm-up server, which binds a port of the system's choice) can take that port and
+ * answer /healthz there for a server that is not up yet.
+ */
+export function listeningPort(child: ChildProcess, timeoutMs = 30_000): Promise<number> {
+  return new Promise((resolve, reject) => {
+    let out = '';
+    const done = (settle: () => void) => {
+      clearTimeout(timer);
+      child.stdout!.off('data', read);
+      child.off('exit', exit);
+      settle();
+    };
+    const read = (chunk: Buffer) => {
+      out += chunk.toString();
+      const port = /"url":"http:\/\/[^"]*:(\d+)\/"[^\n]*"msg":"iconmeta listening"/.exec(out)?.[1];
+      if (port) done(() => resolve(Number(port)));
+    };
+    const exit = (code: number | null) => done(() => reject(new Error(`the server exited (${code}) before listening`)));
+    const timer = setTimeout(() => done(() => reject(new Error('the server did not start'))), timeoutMs);
+    child.stdout!.on('data', read);
+    child.once('exit', exit);
+  });
+}
+
 export const exited = (child: ChildProcess) =>
   new Promise<number | null>((resolve) => {
     if (child.exitCode !== null || child.signalCode !== null) return resolve(child.exitCode);

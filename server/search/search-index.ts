@@ -431,16 +431,9 @@ export class SearchIndex {
   private idsNamed(name: string): number[] {
     const t = this.tokenIndex(name.replaceAll('-', ''));
     if (t === -1) return [];
-    const { postingStart, gapStart, gaps, postingWeights } = this.postings;
-    const found: number[] = [];
-    for (let i = postingStart[t], end = postingStart[t + 1], at = gapStart[t], document = 0; i < end; i++) {
-      let byte = gaps[at++];
-      let gap = byte & 127;
-      for (let shift = 7; byte & 128; shift += 7) gap |= ((byte = gaps[at++]) & 127) << shift;
-      document += gap;
-      if ((postingWeights[i] & ~PHRASE_FLAG) === FIELD_WEIGHT.id && this.columns.names.is(document, name)) found.push(document);
-    }
-    return found;
+    const { postingStart, postingWeights } = this.postings;
+    const first = postingStart[t];
+    return documentsOf(this.postings, t).filter((document, k) => (postingWeights[first + k] & ~PHRASE_FLAG) === FIELD_WEIGHT.id && this.columns.names.is(document, name));
   }
 
   /**
@@ -451,14 +444,12 @@ export class SearchIndex {
   private namedByPhrase(joined: string): Map<number, number> | undefined {
     const t = this.tokenIndex(joined);
     if (t === -1) return undefined;
-    const { postingStart, gapStart, gaps, postingWeights } = this.postings;
+    const { postingStart, postingWeights } = this.postings;
+    const documents = documentsOf(this.postings, t);
     let named: Map<number, number> | undefined;
-    for (let i = postingStart[t], end = postingStart[t + 1], at = gapStart[t], document = 0; i < end; i++) {
-      let byte = gaps[at++];
-      let gap = byte & 127;
-      for (let shift = 7; byte & 128; shift += 7) gap |= ((byte = gaps[at++]) & 127) << shift;
-      document += gap;
-      const weight = postingWeights[i];
+    for (let k = 0; k < documents.length; k++) {
+      const document = documents[k];
+      const weight = postingWeights[postingStart[t] + k];
       if (!(weight & PHRASE_FLAG)) continue;
       const field = weight & ~PHRASE_FLAG;
       if (field === FIELD_WEIGHT.id) (named ??= new Map()).set(document, NAMED.byId);
