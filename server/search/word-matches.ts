@@ -151,7 +151,11 @@ export class WordMatches {
       if (WordMatches.free.size > MAX_SIZES) WordMatches.free.delete(WordMatches.free.keys().next().value!);
     }
     if (free.length >= (size > LARGE ? MAX_FREE_LARGE : MAX_FREE)) return;
-    if (this.arrays) this.arrays.met = this.met;
+    if (this.arrays) {
+      // As used: `met` may have grown, and `via` been made for an explaining search.
+      this.arrays.met = this.met;
+      this.arrays.via = this.via;
+    }
     free.push(this.arrays ?? { packed: this.packed, met: this.met, via: this.via });
   }
 }
