@@ -47,6 +47,10 @@ export const explainsOfRaw = (raw: number) => raw >> EXPLAINS_SHIFT;
 export class WordMatches {
   /** Released arrays (zeroed where matched), by the size of the index they were made for. */
   private static readonly free = new Map<number, Arrays[]>();
+  /** The size released last: the last key of `free`. */
+  private static newestSize = -1;
+  /** The record of the arrays taken from `free`, given back with them (none: made here). */
+  private arrays: Arrays | undefined;
   /**
    * Per document, pack(...) + 1 (below 4,096; 0: not matched) and, above it, EXPLAINS of that
    * match (times 4,096): one array of the index's size, where two were 1.1 MB a word with every set.
@@ -72,12 +76,26 @@ export class WordMatches {
   mistyped = false;
 
   constructor(documentCount: number, explain = false) {
-    const free = WordMatches.free.get(documentCount);
-    const at = free ? free.findIndex((arrays) => !explain || arrays.via !== undefined) : -1;
-    const reused = at === -1 ? free?.pop() : free!.splice(at, 1)[0];
+    const reused = WordMatches.reuse(documentCount, explain);
+    this.arrays = reused;
     this.packed = reused?.packed ?? new Int16Array(documentCount);
     this.met = reused?.met ?? new Int32Array(Math.min(documentCount, 1024));
     this.via = reused?.via ?? (explain ? new Int32Array(documentCount) : undefined);
+  }
+
+  /** Arrays released for this size (any, all zeroed; with the words matched by, when explaining), taken from the free list. */
+  private static reuse(documentCount: number, explain: boolean): Arrays | undefined {
+    const free = WordMatches.free.get(documentCount);
+    if (!free || free.length === 0) return undefined;
+    if (!explain) return free.pop();
+    for (let i = free.length - 1; i >= 0; i--) {
+      if (free[i].via === undefined) continue;
+      const found = free[i];
+      free[i] = free[free.length - 1];
+      free.pop();
+      return found;
+    }
+    return free.pop();
   }
 
   /** The i-th document matched (i < size). */
@@ -121,10 +139,23 @@ export class WordMatches {
   /** Gives the arrays back, zeroed, for the next search; these matches are not read after. */
   release(): void {
     for (let i = 0; i < this.size; i++) this.packed[this.met[i]] = 0;
-    const free = WordMatches.free.get(this.packed.length) ?? [];
-    if (free.length < (this.packed.length > LARGE ? MAX_FREE_LARGE : MAX_FREE)) free.push({ packed: this.packed, met: this.met, via: this.via });
-    WordMatches.free.delete(this.packed.length);
-    WordMatches.free.set(this.packed.length, free);
-    if (WordMatches.free.size > MAX_SIZES) WordMatches.free.delete(WordMatches.free.keys().next().value!);
+    const size = this.packed.length;
+    let free = WordMatches.free.get(size);
+    // The newest size is moved last only when it is another: a Map's delete and set on every
+    // release made a new table each time, a third of what a search left to the old generation.
+    if (free === undefined || size !== WordMatches.newestSize) {
+      free ??= [];
+      WordMatches.free.delete(size);
+      WordMatches.free.set(size, free);
+      WordMatches.newestSize = size;
+      if (WordMatches.free.size > MAX_SIZES) WordMatches.free.delete(WordMatches.free.keys().next().value!);
+    }
+    if (free.length >= (size > LARGE ? MAX_FREE_LARGE : MAX_FREE)) return;
+    if (this.arrays) {
+      // As used: `met` may have grown, and `via` been made for an explaining search.
+      this.arrays.met = this.met;
+      this.arrays.via = this.via;
+    }
+    free.push(this.arrays ?? { packed: this.packed, met: this.met, via: this.via });
   }
 }
