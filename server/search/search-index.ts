@@ -30,6 +30,7 @@ import { UnionScratch } from './union-scratch.ts';
 import { NAMED, type DocumentColumns, type Naming, type SearchOptions } from './ranking-input.ts';
 import { phraseOf, phrasesIn } from './phrase-intents.ts';
 import { rankEveryWord } from './release-ranking.ts';
+import { contextsByConcept, intentsByConcept } from './concept-intents.ts';
 import { inflects, otherFormsOf } from './word-forms.ts';
 import { EXPLAINS, MATCH, pack, WordMatches } from './word-matches.ts';
 import type { WordList } from './word-list.ts';
@@ -143,6 +144,15 @@ function indexDocuments(unsorted: SearchDocument[]): { columns: DocumentColumns;
     builder.add(index, 'label', doc.label);
     for (const term of doc.terms) builder.add(index, words(term).length === 1 ? 'term' : 'termWord', term);
     for (const category of doc.categories) builder.add(index, 'category', category);
+    // What interfaces draw the icon for, as the open sets' index lends it to fa7-solid's icon of
+    // the same name: the words of the same request find the same icon in both.
+    const intents = intentsByConcept.get(doc.name);
+    if (intents) {
+      builder.addWords(index, 'intent', intents.first);
+      builder.addWords(index, 'lent', intents.other);
+    }
+    const contexts = contextsByConcept.get(doc.name);
+    if (contexts) builder.addWords(index, 'lentWord', contexts);
   });
   const columns: DocumentColumns = {
     rowIds: Int32Array.from(documents, (doc) => doc.rowId),
