@@ -225,6 +225,20 @@ describe('search ranking, as people expect it', () => {
     ];
     expect(ranked(documents, 'skip to the next song')[0]).to.equal('forward-step');
   });
+
+  it('ranks a request no icon has every word of as itself by what its words add up to, as over every open set', () => {
+    const documents = [
+      doc('x', { label: 'X', terms: ['letter x', 'close', 'dismiss'] }),
+      doc('bell', { terms: ['notification', 'alert'] }),
+      doc('bell-slash', { terms: ['notification', 'cancel', 'mute'] }),
+    ];
+    // bell-slash has "dismiss" only through a synonym (cancel): x is what dismissing draws.
+    expect(ranked(documents, 'dismiss the notification')[0]).to.equal('x');
+    // Words an icon has as themselves: every one must match.
+    expect(ranked(documents, 'mute the notification')).to.deep.equal(['bell-slash']);
+    // The last word as the start of one too: a query being typed.
+    expect(ranked([doc('arrow'), doc('circle-arrow-up')], 'arrow ci')).to.deep.equal(['circle-arrow-up']);
+  });
 });
 
 describe('search ranking on real data (Font Awesome Free 7.3.1)', function () {
