@@ -63,7 +63,7 @@ export async function writeIndexFile(path: string, key: string, built: OpenSetsI
     styles: columns.styles,
     parts: columns.parts,
     logos: columns.logos,
-    prominence: columns.prominence!,
+    prominence: columns.prominence,
     tokenText: joined(postings.tokens),
     tokenKinds: postings.tokenKinds,
     postingStart: postings.postingStart,

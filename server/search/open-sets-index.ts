@@ -18,7 +18,7 @@ import { IconAliases } from './icon-aliases.ts';
 import { IconNames } from './icon-names.ts';
 import { Int32List } from './int32-list.ts';
 import uiIntents from './ui-intents.json' with { type: 'json' };
-import { phraseIntents } from './phrase-intents.ts';
+import { contextsByConcept, intentsByConcept } from './concept-intents.ts';
 import { partsOf, SearchIndex, type DocumentColumns } from './search-index.ts';
 import type { SetWords } from './set-words.ts';
 
@@ -112,31 +112,6 @@ function lentWordsOf(meaning: Meaning) {
     lentWords.set(meaning, lent);
   }
   return lent;
-}
-
-/**
- * A concept's name -> the words of the intents it draws (ui-intents.json: eye-off: hide, hidden,
- * invisible, ...): as an intent for the first concepts listed (what interfaces draw for it first),
- * as a lent meaning for the others (scan: scan, qr-code first; barcode too).
- */
-const FIRST_CONCEPTS = 2;
-const intentsByConcept = new Map<string, { first: string[]; other: string[] }>();
-for (const [word, concepts] of [...Object.entries(uiIntents.intents), ...Object.entries(phraseIntents)]) {
-  concepts.forEach((concept, rank) => {
-    const known = intentsByConcept.get(concept) ?? { first: [], other: [] };
-    (rank < FIRST_CONCEPTS ? known.first : known.other).push(word);
-    intentsByConcept.set(concept, known);
-  });
-}
-
-/**
- * A concept's name -> the words of the contexts it belongs to (ui-intents.json: skip-previous is
- * drawn for songs, tracks, videos): weak words, which pick the concept among those the query's
- * other words find ("go back to the previous song": skip-back, not arrow-left).
- */
-const contextsByConcept = new Map<string, string[]>();
-for (const { words: contextWords, concepts } of Object.values(uiIntents.contexts)) {
-  for (const concept of concepts) contextsByConcept.set(concept, [...(contextsByConcept.get(concept) ?? []), ...contextWords]);
 }
 
 /**

@@ -1,6 +1,7 @@
 // What a ranking reads of an index and of a query: search-index.ts matches a query's words, and
-// one of the two rankings orders what matched (release-ranking.ts: every word must match, over a
-// release's rich metadata; coverage-ranking.ts: words add up, over every open set's names).
+// a ranking orders what matched (coverage-ranking.ts: words add up, over every open set's names
+// and over a release's icons when none has every word; release-ranking.ts: every word must match,
+// over a release's rich metadata when some icon has them all).
 import type { IconAliases } from './icon-aliases.ts';
 import type { IconNames } from './icon-names.ts';
 import type { WordMatches } from './word-matches.ts';
@@ -15,11 +16,10 @@ export interface DocumentColumns {
   since: Int32Array;
   logos: Uint8Array;
   /**
-   * How many sets draw each icon's concept (its name without style parts), for an index of many
-   * sets: present, ranking adds up what each word found (rankByCoverage); absent (a release),
-   * every word must match.
+   * How many sets draw each icon's concept (its name without style parts): the concept people
+   * mean, first among equals (rankByCoverage). A release is one set: 1 for each icon.
    */
-  prominence?: Uint8Array;
+  prominence: Uint8Array;
 }
 
 /** A search's options: how many results are wanted (ordered), and which documents may answer. */

@@ -10,9 +10,10 @@
 // (a prefix, as people type); only when the word matches nothing any other way, as the word it
 // undoes or repeats (unarchive ~ archive) or with one typo after its first letter. An id or term of
 // several words is also one word (signout), and two query words that are one word of icon names
-// are read as it ("log in": login). Then one of two rankings orders what matched: over a release's
-// rich metadata every word must match (release-ranking.ts); over every open set's names, words add
-// up and the concept more sets draw ranks higher (coverage-ranking.ts).
+// are read as it ("log in": login). Then what matched is ranked: over every open set's names,
+// words add up and the concept more sets draw ranks higher (coverage-ranking.ts); over a release's
+// rich metadata, every word must match when some icon has them all as themselves, and words add up
+// as for the open sets when none has (release-ranking.ts).
 //
 // Cost is bounded whatever the query: a word reads at most WORD_POSTINGS postings, a prefix
 // PREFIX_POSTINGS (its commonest words first), and a query that matches many icons orders only the
@@ -29,7 +30,8 @@ import { rankByCoverage } from './coverage-ranking.ts';
 import { UnionScratch } from './union-scratch.ts';
 import { NAMED, type DocumentColumns, type Naming, type SearchOptions } from './ranking-input.ts';
 import { phraseOf, phrasesIn } from './phrase-intents.ts';
-import { rankEveryWord } from './release-ranking.ts';
+import { rankRelease } from './release-ranking.ts';
+import { contextsByConcept, intentsByConcept } from './concept-intents.ts';
 import { inflects, otherFormsOf } from './word-forms.ts';
 import { EXPLAINS, MATCH, pack, WordMatches } from './word-matches.ts';
 import type { WordList } from './word-list.ts';
@@ -143,6 +145,15 @@ function indexDocuments(unsorted: SearchDocument[]): { columns: DocumentColumns;
     builder.add(index, 'label', doc.label);
     for (const term of doc.terms) builder.add(index, words(term).length === 1 ? 'term' : 'termWord', term);
     for (const category of doc.categories) builder.add(index, 'category', category);
+    // What interfaces draw the icon for, as the open sets' index lends it to fa7-solid's icon of
+    // the same name: the words of the same request find the same icon in both.
+    const intents = intentsByConcept.get(doc.name);
+    if (intents) {
+      builder.addWords(index, 'intent', intents.first);
+      builder.addWords(index, 'lent', intents.other);
+    }
+    const contexts = contextsByConcept.get(doc.name);
+    if (contexts) builder.addWords(index, 'lentWord', contexts);
   });
   const columns: DocumentColumns = {
     rowIds: Int32Array.from(documents, (doc) => doc.rowId),
@@ -152,6 +163,8 @@ function indexDocuments(unsorted: SearchDocument[]): { columns: DocumentColumns;
     parts: Uint8Array.from(documents, (doc) => Math.min(partsOf(doc.name), 255)),
     since: Int32Array.from(documents, (doc) => firstVersion(doc.changes)),
     logos: Uint8Array.from(documents, (doc) => (doc.logo ? 1 : 0)),
+    // One set: each concept drawn once.
+    prominence: new Uint8Array(documents.length).fill(1),
   };
   return { columns, postings: builder.build() };
 }
@@ -168,6 +181,8 @@ export class SearchIndex {
   private allowedNow: ((document: number) => boolean) | undefined;
   private budget = Infinity;
   private readonly scratch = new UnionScratch();
+  /** A release's ranking (release-ranking.ts), or every open set's (coverage-ranking.ts). */
+  private readonly rank: typeof rankByCoverage;
   /** The name words' numbers in the order of their spelling backwards (name-endings.ts). */
   private backwards: Int32Array | undefined;
   private heldBytes: number | undefined;
@@ -177,6 +192,7 @@ export class SearchIndex {
   /** An index of a release's documents (sorted by name here), or of columns and postings built elsewhere (open-sets-index.ts). */
   constructor(source: SearchDocument[] | { columns: DocumentColumns; postings: Postings }) {
     const { columns, postings } = Array.isArray(source) ? indexDocuments(source) : source;
+    this.rank = Array.isArray(source) ? rankRelease : rankByCoverage;
     this.columns = columns;
     this.postings = postings;
   }
@@ -348,7 +364,7 @@ export class SearchIndex {
       // A light verb is a phrase's word too ("take a photo"), and then not optional.
       matches.optional = joined && optionalWord(word) && phrase === undefined;
       matches.state = queryWords.length > 1 && stateWord(word);
-      matches.nameAloneShare = queryWords.length > 1 && this.columns.prominence ? this.nameAloneShare(word, matches.forms) : 0;
+      matches.nameAloneShare = queryWords.length > 1 ? this.nameAloneShare(word, matches.forms) : 0;
       return matches;
     });
     try {
@@ -364,7 +380,7 @@ export class SearchIndex {
         logosWanted: described.length > 0 && queryWords.some((word) => LOGO_WORDS.has(word)),
       };
       const input = { columns: this.columns, documentCount: this.documentCount, scratch: this.scratch };
-      const { documents, total } = this.columns.prominence ? rankByCoverage(input, all, naming, options) : rankEveryWord(input, all, naming, options);
+      const { documents, total } = this.rank(input, all, naming, options);
       const why = options.explain ? documents.map((document) => this.explain(document, queryWords, all)) : undefined;
       return { documents, total, why, mistyped: all.some((matches) => matches.mistyped) };
     } finally {
@@ -471,7 +487,7 @@ export class SearchIndex {
   private matchWord(word: string, endings = false, explain = false): WordMatches {
     const { tokens, tokenKinds } = this.postings;
     const matches = new WordMatches(this.documentCount, explain);
-    this.budget = this.columns.prominence ? WORD_POSTINGS : Infinity;
+    this.budget = WORD_POSTINGS;
     // As typed, and as the start of longer words (at most PREFIX_POSTINGS of those), and where
     // asked, as the end of name words, as weakly as a typo.
     const exact = this.tokenIndex(word);

@@ -39,7 +39,7 @@ export class UnionScratch {
   facts(columns: DocumentColumns): Uint32Array {
     if (this.factsOf) return this.factsOf;
     const { names, aliases, parts, logos } = columns;
-    const prominence = columns.prominence!;
+    const { prominence } = columns;
     const facts = new Uint32Array(names.length);
     const aliasHashes = new Uint32Array(ALIAS_HASH_BITS / 32);
     for (let d = 0; d < facts.length; d++) {
