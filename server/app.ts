@@ -227,7 +227,7 @@ export function createApp({ database, config, logger, ...options }: AppDeps) {
   };
   const handle = (req: IncomingMessage, res: ServerResponse) => {
     if ((req.url?.length ?? 0) > MAX_URL_LENGTH) {
-      return sendRawProblem(res, new AppError(414, 'INVALID_PARAMETER', `the URL is longer than ${MAX_URL_LENGTH} characters`));
+      return sendRawProblem(res, new AppError(414, 'INVALID_PARAMETER', `the URL is longer than ${MAX_URL_LENGTH} characters`), staticHeaders);
     }
     // A base URL configured with a trailing slash (the WordPress plugin's FONTAWESOME_API_URL)
     // makes `//token` and `//`: the same resources as `/token` and `/`.
@@ -269,6 +269,8 @@ export function createApp({ database, config, logger, ...options }: AppDeps) {
   return {
     app,
     handler,
+    /** The security and CORS headers every answer carries. */
+    staticHeaders,
     cache,
     releaseCache,
     memory,
