@@ -170,6 +170,20 @@ describe('compression of cached responses', () => {
     expect(chooseEncoding('*').encoding).to.equal('br');
   });
 
+  it('reads x-gzip as gzip (RFC 9110 8.4.1.3), for the coding it sends and the tags it revalidates', async () => {
+    expect(chooseEncoding('x-gzip').encoding).to.equal('gzip');
+    expect(chooseEncoding('x-gzip;q=0.5, deflate').accepted).to.deep.equal(['gzip', 'identity']);
+    expect(chooseEncoding('br;q=0.5, X-GZIP').encoding).to.equal('gzip');
+    expect(chooseEncoding('x-gzip;q=0, br').accepted).to.deep.equal(['br', 'identity']);
+    const path = page(28);
+    const first = await get(path, { 'accept-encoding': 'x-gzip' });
+    const plain = await get(path);
+    expect([first.headers['content-encoding'], first.headers.etag]).to.deep.equal(['gzip', tagOf(plain.headers.etag!, 'gzip1')]);
+    expect(gunzipSync(first.body).equals(plain.body)).to.equal(true);
+    const again = await get(path, { 'accept-encoding': 'x-gzip', 'if-none-match': first.headers.etag! });
+    expect([again.status, again.headers.etag]).to.deep.equal([304, first.headers.etag]);
+  });
+
   it('answers identity bytes only to a client sending no Accept-Encoding, or accepting none of gzip, br and zstd', async () => {
     for (const accept of [undefined, '', 'identity', 'gzip;q=0, br;q=0, zstd;q=0', '*;q=0, identity', 'deflate']) {
       const res = await get(page(27), accept === undefined ? {} : { 'accept-encoding': accept });

@@ -28,16 +28,20 @@ const negotiated = new Map<string, Negotiated>();
 const REFUSES_ALL = /(?:^|,)\s*\*\s*;\s*q\s*=\s*0(?:\.0{0,3})?\s*(?:,|$)/i;
 const NAMES_IDENTITY = /(?:^|,)\s*identity\s*(?:[;,]|$)/i;
 
+// RFC 9110 8.4.1.3: a recipient should read "x-gzip" as "gzip" (negotiator knows only the latter).
+const X_GZIP = /(^|[\s,])x-gzip(?=\s*(?:[;,]|$))/gi;
+
 /** The best encoding for an Accept-Encoding header; answers are memoised (clients send few distinct headers). */
 export function chooseEncoding(acceptEncoding: string | undefined): Negotiated {
   if (!acceptEncoding) return NO_PREFERENCE;
   let choice = negotiated.get(acceptEncoding);
   if (!choice) {
-    const negotiator = new Negotiator({ headers: { 'accept-encoding': acceptEncoding } }) as unknown as {
+    const header = acceptEncoding.replace(X_GZIP, '$1gzip');
+    const negotiator = new Negotiator({ headers: { 'accept-encoding': header } }) as unknown as {
       encodings(available: string[], options?: { preferred: string[] }): Encoding[];
     };
     let accepted = negotiator.encodings(OFFERED, { preferred: OFFERED });
-    if (REFUSES_ALL.test(acceptEncoding) && !NAMES_IDENTITY.test(acceptEncoding)) accepted = accepted.filter((encoding) => encoding !== 'identity');
+    if (REFUSES_ALL.test(header) && !NAMES_IDENTITY.test(header)) accepted = accepted.filter((encoding) => encoding !== 'identity');
     choice = { encoding: accepted[0] ?? 'identity', accepted };
     if (negotiated.size < 256) negotiated.set(acceptEncoding, choice);
   }
