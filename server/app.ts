@@ -101,9 +101,12 @@ export function createApp({ database, config, logger, ...options }: AppDeps) {
   const searchRepo = createSearchRepo(database);
   const search = createSearchService(searchRepo, releases, releaseCache, config.searchCacheBytes);
   const cache = createResponseCache(config.responseCacheBytes);
+  // Release files too large for `cache` (one would push out a hundred answers): kept apart, so that
+  // all.js is not read and compressed again at every request (20 ms of CPU each).
+  const largeFiles = createResponseCache(config.largeFileCacheBytes);
   // A release replaced or added by the seed CLI invalidates every derived response; a kit changed
   // by the admin CLI, only its account's answers.
-  releases.onChange(() => cache.clear());
+  releases.onChange(() => (cache.clear(), largeFiles.clear()));
   releases.onAccountChange((accountId) => cache.deleteByPrefix(accountGraphQLKeyPrefix(accountId)));
   // The open icon sets (the Iconify API): their list, icon data (the popular sets kept whole), and search.
   const iconSetsRepo = createIconSetsRepo(database);
@@ -161,7 +164,7 @@ export function createApp({ database, config, logger, ...options }: AppDeps) {
   const kitAssetsRepo = createKitAssetsRepo(database);
   const kitAssets = createKitAssets({ kits, releases, repo: kitAssetsRepo, files: releaseFiles, cache });
   const builds = createBuildsService({ repo: createBuildsRepo(database), kits, releases, assets: kitAssetsRepo, files: releaseFiles, clock, logger });
-  app.use(createKitAssetsRouter(kitAssets), createCdnRouter({ releases, files: releaseFiles, cache }), createDownloadsRouter(builds));
+  app.use(createKitAssetsRouter(kitAssets), createCdnRouter({ releases, files: releaseFiles, cache, largeFiles }), createDownloadsRouter(builds));
   // Real time for the failure windows (the injected clock is for token lifetimes).
   const failureLimit = createFailureLimit({
     limit: config.tokenFailureLimit,
@@ -204,7 +207,7 @@ export function createApp({ database, config, logger, ...options }: AppDeps) {
   app.use(errorHandler(logger, outages));
 
   const staticHeaders = captureHeaders([securityHeaders, corsHeaders]);
-  const fastPath = createFastPath({ cache, staticHeaders });
+  const fastPath = createFastPath({ cache, largeFiles, staticHeaders });
   const iconifyHandler = createIconifyHandler({
     sets: iconSets,
     search: iconSetSearch,
@@ -227,7 +230,7 @@ export function createApp({ database, config, logger, ...options }: AppDeps) {
   };
   const handle = (req: IncomingMessage, res: ServerResponse) => {
     if ((req.url?.length ?? 0) > MAX_URL_LENGTH) {
-      return sendRawProblem(res, new AppError(414, 'INVALID_PARAMETER', `the URL is longer than ${MAX_URL_LENGTH} characters`));
+      return sendRawProblem(res, new AppError(414, 'INVALID_PARAMETER', `the URL is longer than ${MAX_URL_LENGTH} characters`), staticHeaders);
     }
     // A base URL configured with a trailing slash (the WordPress plugin's FONTAWESOME_API_URL)
     // makes `//token` and `//`: the same resources as `/token` and `/`.
@@ -260,6 +263,7 @@ export function createApp({ database, config, logger, ...options }: AppDeps) {
   /** Every budgeted part of memory (GET /metrics). */
   const memory: MemoryPart[] = [
     { part: 'responses', budget: config.responseCacheBytes, bytes: () => cache.bytes },
+    { part: 'large_files', budget: config.largeFileCacheBytes, bytes: () => largeFiles.bytes },
     { part: 'releases', budget: config.releaseCacheBytes, bytes: () => releaseCache.bytes },
     { part: 'icon_sets', budget: config.iconSetCacheBytes, bytes: iconSets.keptBytes },
     { part: 'graphql_documents', budget: config.graphqlCacheBytes, bytes: () => documentStore.bytes + compiled.bytes + admission.checkBytes() },
@@ -269,6 +273,8 @@ export function createApp({ database, config, logger, ...options }: AppDeps) {
   return {
     app,
     handler,
+    /** The security and CORS headers every answer carries. */
+    staticHeaders,
     cache,
     releaseCache,
     memory,
@@ -289,6 +295,6 @@ export function createApp({ database, config, logger, ...options }: AppDeps) {
     attachSubscriptions: (server: Server) => void subscriptions.push(attachSubscriptions(server, { schema, services, authenticate: auth.authenticate })),
     /** Closes the WebSocket connections (first, at shutdown: they would hold the server open). */
     closeSubscriptions: async () => void (await Promise.all(subscriptions.splice(0).map((s) => s.dispose()))),
-    close: async () => (cache.clear(), outages.close(), await Promise.all(subscriptions.splice(0).map((s) => s.dispose())), await apollo.stop(), await changeListener?.close()),
+    close: async () => (cache.clear(), largeFiles.clear(), outages.close(), await Promise.all(subscriptions.splice(0).map((s) => s.dispose())), await apollo.stop(), await changeListener?.close()),
   };
 }

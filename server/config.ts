@@ -25,6 +25,7 @@ export const configSchema = z.object({
   ACCESS_LOG: flag(true),
   METRICS: flag(true),
   RESPONSE_CACHE_MB: integer(8, 1, 65536),
+  LARGE_FILE_CACHE_MB: integer(8, 1, 65536),
   ACCESS_TOKEN_TTL: integer(3600, 1, 31 * 24 * 3600),
   TOKEN_FAILURE_LIMIT: integer(20, 1, 1_000_000),
   TOKEN_FAILURE_WINDOW: integer(300, 1, 86_400),
@@ -75,6 +76,8 @@ export type Config = {
   /** Serve GET /metrics (Prometheus). */
   metrics: boolean;
   responseCacheBytes: number;
+  /** The budget of release files too large for the response cache (past an eighth of it). */
+  largeFileCacheBytes: number;
   accessTokenTtlSeconds: number;
   tokenFailureLimit: number;
   tokenFailureWindowSeconds: number;
@@ -142,6 +145,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     accessLog: c.ACCESS_LOG,
     metrics: c.METRICS,
     responseCacheBytes: c.RESPONSE_CACHE_MB * 1024 * 1024,
+    largeFileCacheBytes: c.LARGE_FILE_CACHE_MB * 1024 * 1024,
     accessTokenTtlSeconds: c.ACCESS_TOKEN_TTL,
     tokenFailureLimit: c.TOKEN_FAILURE_LIMIT,
     tokenFailureWindowSeconds: c.TOKEN_FAILURE_WINDOW,

@@ -1,6 +1,6 @@
 // `iconmeta serve`: database, migrations, a port that can be bound, default data, listen, shutdown.
 // Every start-up problem is found before any data is written to the database.
-import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { createServer as createNetServer } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from 'pino';
@@ -15,6 +15,7 @@ import { createDatabaseHealth } from './health/database-health.ts';
 import type { DatabaseHealth } from './health/health.ts';
 import { unavailableCause } from './health/pg-health.ts';
 import { scheduleIntegrityChecks } from './health/integrity-check.ts';
+import { createHttpServer } from './http/http-server.ts';
 import { createMetrics } from './http/metrics.ts';
 import { iconCount } from './iconify/icon-sets.service.ts';
 import { iconSearches, releaseSearches, warmUp } from './warm-up.ts';
@@ -177,7 +178,7 @@ export async function serve(config: Config, logger: Logger): Promise<void> {
   await probePort(config.host, config.port);
   const store = config.databaseUrl ? await openPostgres(config, config.databaseUrl, logger) : await openSqlite(config, logger);
 
-  const { handler: appHandler, cache, releaseCache, memory, releases, outages, warmSearch, iconSets, iconSearch, close, attachSubscriptions, closeSubscriptions } = createApp({ database: store.database, config, logger, health: store.health });
+  const { handler: appHandler, staticHeaders, cache, releaseCache, memory, releases, outages, warmSearch, iconSets, iconSearch, close, attachSubscriptions, closeSubscriptions } = createApp({ database: store.database, config, logger, health: store.health });
   const background = store.started();
   const releaseCount = store.releaseCount ?? (() => (releases.loaded() ? releases.list().length : 0));
   const metrics = config.metrics ? createMetrics({
@@ -200,11 +201,8 @@ export async function serve(config: Config, logger: Logger): Promise<void> {
     idleGc.request();
     measured(req, res);
   };
-  // Node answers 431 past 16 KiB of headers; slow clients cannot hold a request open for long.
-  const server = createHttpServer({ maxHeaderSize: 16 * 1024, requestTimeout: config.requestTimeoutMs, headersTimeout: 10_000 }, handler);
+  const server = createHttpServer(handler, { requestTimeoutMs: config.requestTimeoutMs, staticHeaders });
   attachSubscriptions(server);
-  server.keepAliveTimeout = 5_000;
-  server.maxHeadersCount = 100;
   /**
    * SIGTERM/SIGINT: stop accepting connections, let requests in flight finish (at most
    * SHUTDOWN_TIMEOUT_MS), then close the database. Listened for before the port is bound: a

@@ -5,6 +5,7 @@ import { expect } from 'chai';
 import { createHash } from 'node:crypto';
 import { brotliDecompressSync } from 'node:zlib';
 import { DEFAULT_RELEASES } from '../seeds/defaults.ts';
+import { compressionsIdle } from '../server/http/background-compression.ts';
 import { glyphOf, loadedFontFamilies, startOfflineBrowser, type OfflineBrowser } from './browser.ts';
 import { buildTestApp, countRows, makeCompressedForms, packagesDatabase, removeFrom, rawGet, type TestApp } from './helpers.ts';
 
@@ -56,6 +57,36 @@ describe('release files on the CDN paths', function () {
     expect(again.status).to.equal(304);
     const js = await rawGet(app.handler, '/releases/v6.7.2/js/all.js', { 'accept-encoding': 'gzip' });
     expect([js.headers['content-type'], js.headers['content-encoding']]).to.deep.equal(['text/javascript; charset=utf-8', 'gzip']);
+  });
+
+  it("keeps a file too large for the response cache (all.js, 1.6 MB) in the large files' budget: later requests get its strong forms, made once", async () => {
+    const path = '/releases/v7.3.1/js/all.js';
+    expect((await rawGet(app.handler, path)).body.length).to.be.above(app.config.responseCacheBytes / 8);
+    const first = await rawGet(app.handler, path, { 'accept-encoding': 'br' });
+    expect(first.headers.etag).to.match(/-br1"$/);
+    await compressionsIdle();
+    const later = await rawGet(app.handler, path.replace('.js', '.min.js'), { 'accept-encoding': 'br' });
+    expect(later.headers.etag).to.equal(first.headers.etag!.replace('-br1"', '-br"'));
+    expect(later.body.length).to.be.below(first.body.length);
+    expect(sha384(brotliDecompressSync(later.body))).to.equal(sris.get('7.3.1')!.find((s) => s.path === 'js/all.js')!.value);
+    const kept = app.memory.find((part) => part.part === 'large_files')!;
+    expect(kept.bytes()).to.be.above(1_500_000 + later.body.length);
+    expect(kept.budget).to.equal(app.config.largeFileCacheBytes);
+  });
+
+  it('serves a file past a quarter of the large files\' budget without keeping it: the fast form at every request', async () => {
+    const small = await buildTestApp({ database: app.database, env: { LARGE_FILE_CACHE_MB: '4' } });
+    try {
+      const path = '/releases/v7.3.1/js/all.js';
+      for (let i = 0; i < 2; i++) {
+        const res = await rawGet(small.handler, path, { 'accept-encoding': 'br' });
+        expect(res.headers.etag, `request ${i + 1}`).to.match(/-br1"$/);
+        await compressionsIdle();
+      }
+      expect(small.memory.find((part) => part.part === 'large_files')!.bytes()).to.equal(0);
+    } finally {
+      await small.close();
+    }
   });
 
   it('serves webfonts with their type, uncompressed, readable from any origin; SVGs and sprites as images', async () => {

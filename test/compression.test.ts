@@ -85,19 +85,25 @@ describe('compression of cached responses', () => {
     }
   });
 
-  it('answers 304 to an If-None-Match naming any form of the entry, with the tag the client holds', async () => {
-    const path = page(25);
-    const tags: string[] = [];
+  /** The seven tags of the entry at `path`: each coding's fast and strong form, and identity's. */
+  const allTags = async (path: string) => {
+    const tags: Record<string, string> = {};
     for (const coding of CODINGS) {
-      tags.push((await get(path, { 'accept-encoding': coding })).headers.etag!);
+      tags[`${coding}1`] = (await get(path, { 'accept-encoding': coding })).headers.etag!;
       await compressionsIdle();
-      tags.push((await get(path, { 'accept-encoding': coding })).headers.etag!);
+      tags[coding] = (await get(path, { 'accept-encoding': coding })).headers.etag!;
     }
-    tags.push((await get(path)).headers.etag!);
-    expect(new Set(tags).size).to.equal(7);
+    tags.identity = (await get(path)).headers.etag!;
+    expect(new Set(Object.values(tags)).size).to.equal(7);
+    return tags;
+  };
+
+  it('answers 304 to an If-None-Match naming any form of the entry the request accepts, with the tag the client holds', async () => {
+    const path = page(25);
+    const tags = Object.values(await allTags(path));
     for (const tag of tags) {
       for (const ifNoneMatch of [tag, `"something-else", ${tag}`, `W/${tag}`]) {
-        const res = await get(path, { 'accept-encoding': 'br', 'if-none-match': ifNoneMatch });
+        const res = await get(path, { 'accept-encoding': 'gzip, br, zstd', 'if-none-match': ifNoneMatch });
         expect(res.status, ifNoneMatch).to.equal(304);
         expect(res.headers.etag, ifNoneMatch).to.equal(tag);
         expect(res.headers.vary).to.equal('Accept-Encoding');
@@ -108,6 +114,46 @@ describe('compression of cached responses', () => {
     expect(unknownForm.status).to.equal(200);
   });
 
+  it('never revalidates a form the request does not accept: a cache asking with the tags of all its variants gets the one this client can decode', async () => {
+    const path = page(26);
+    const tags = await allTags(path);
+    const cases: [ifNoneMatch: string, acceptEncoding: string | undefined, status: number, tag: string][] = [
+      // The br form held, asked by a client that cannot decode it: a 200 in a coding it accepts.
+      [tags.br, 'gzip', 200, tags.gzip],
+      [tags.br1, 'gzip', 200, tags.gzip],
+      [tags.br, undefined, 200, tags.identity],
+      [tags.br, 'identity', 200, tags.identity],
+      [tags.br, 'gzip, br;q=0', 200, tags.gzip],
+      [`W/${tags.br}`, 'gzip', 200, tags.gzip],
+      [tags.gzip, 'br', 200, tags.br],
+      // Identity is acceptable unless refused (RFC 9110 12.5.3).
+      [tags.identity, 'br', 304, tags.identity],
+      [tags.identity, 'br, identity;q=0', 200, tags.br],
+      [tags.identity, 'br, *;q=0', 200, tags.br],
+      [tags.identity, 'br, *;q=0, identity', 304, tags.identity],
+      // Accepted: 304 with that form's tag, the strong one for a weak comparison.
+      [tags.br, 'gzip, br', 304, tags.br],
+      [`W/${tags.br}`, 'br', 304, tags.br],
+      [tags.br1, 'gzip, br', 304, tags.br1],
+      // Several tags: the form this client would rather have among those it accepts.
+      [`${tags.br}, ${tags.gzip}`, 'gzip', 304, tags.gzip],
+      [`${tags.gzip}, ${tags.br}`, 'gzip, br', 304, tags.br],
+      [`${tags.br}, ${tags.gzip}`, 'br;q=0.5, gzip', 304, tags.gzip],
+      [`${tags.br1}, ${tags.br}`, 'br', 304, tags.br],
+      [`${tags.zstd}, ${tags.br}, W/${tags.br1}`, 'gzip', 200, tags.gzip],
+      [`${tags.zstd}, ${tags.identity}`, 'gzip, zstd;q=0', 304, tags.identity],
+    ];
+    for (const [ifNoneMatch, acceptEncoding, status, tag] of cases) {
+      const headers: Record<string, string> = { 'if-none-match': ifNoneMatch };
+      if (acceptEncoding !== undefined) headers['accept-encoding'] = acceptEncoding;
+      const res = await get(path, headers);
+      const label = `${ifNoneMatch} with ${acceptEncoding}`;
+      expect([res.status, res.headers.etag], label).to.deep.equal([status, tag]);
+      const form = Object.keys(tags).find((name) => tags[name] === tag)!.replace(/1$/, '');
+      if (status === 200) expect(res.headers['content-encoding'] ?? 'identity', label).to.equal(form);
+    }
+  });
+
   it('compresses an answer nobody keeps (a web page) at the fast level at once: no later request would get a strong form', async () => {
     const res = await get('/', { 'accept-encoding': 'gzip' });
     expect(res.headers['content-encoding']).to.equal('gzip');
@@ -116,12 +162,26 @@ describe('compression of cached responses', () => {
   });
 
   it('prefers brotli, then zstd, then gzip when the client has no preference, and zstd when it prefers that', () => {
-    expect(chooseEncoding('gzip, deflate, br, zstd')).to.deep.equal({ encoding: 'br' });
+    expect(chooseEncoding('gzip, deflate, br, zstd').encoding).to.equal('br');
     expect(chooseEncoding('gzip, zstd').encoding).to.equal('zstd');
     expect(chooseEncoding('br;q=0.5, zstd').encoding).to.equal('zstd');
     expect(chooseEncoding('gzip, deflate').encoding).to.equal('gzip');
     expect(chooseEncoding('gzip, identity;q=0').encoding).to.equal('gzip');
     expect(chooseEncoding('*').encoding).to.equal('br');
+  });
+
+  it('reads x-gzip as gzip (RFC 9110 8.4.1.3), for the coding it sends and the tags it revalidates', async () => {
+    expect(chooseEncoding('x-gzip').encoding).to.equal('gzip');
+    expect(chooseEncoding('x-gzip;q=0.5, deflate').accepted).to.deep.equal(['gzip', 'identity']);
+    expect(chooseEncoding('br;q=0.5, X-GZIP').encoding).to.equal('gzip');
+    expect(chooseEncoding('x-gzip;q=0, br').accepted).to.deep.equal(['br', 'identity']);
+    const path = page(28);
+    const first = await get(path, { 'accept-encoding': 'x-gzip' });
+    const plain = await get(path);
+    expect([first.headers['content-encoding'], first.headers.etag]).to.deep.equal(['gzip', tagOf(plain.headers.etag!, 'gzip1')]);
+    expect(gunzipSync(first.body).equals(plain.body)).to.equal(true);
+    const again = await get(path, { 'accept-encoding': 'x-gzip', 'if-none-match': first.headers.etag! });
+    expect([again.status, again.headers.etag]).to.deep.equal([304, first.headers.etag]);
   });
 
   it('answers identity bytes only to a client sending no Accept-Encoding, or accepting none of gzip, br and zstd', async () => {

@@ -66,6 +66,45 @@ describe('GraphQL interface', () => {
       expect(put.headers.allow).to.equal('GET, POST');
     });
 
+    it("answers every transport failure, Apollo's own refusals included, as problem details with a code of the contract", async () => {
+      const q = encodeURIComponent(releasesQuery);
+      const json = { 'content-type': 'application/json' };
+      const cases: [request: { method?: string; path: string; headers?: Record<string, string>; body?: string }, status: number, code: string][] = [
+        [{ path: `/graphql?query=${q}&query=${q}` }, 400, 'INVALID_PARAMETER'],
+        [{ path: `/?query=${q}&variables=%7B%7D&variables=%7B%7D` }, 400, 'INVALID_PARAMETER'],
+        [{ path: `/graphql?query=${q}&operationName=A&operationName=B` }, 400, 'INVALID_PARAMETER'],
+        [{ path: `/graphql?query=${q}&variables=not-json` }, 400, 'INVALID_PARAMETER'],
+        [{ path: `/graphql?query=${q}&variables=%5B1%5D` }, 400, 'INVALID_PARAMETER'],
+        [{ path: '/graphql?query=' }, 400, 'INVALID_PARAMETER'],
+        [{ method: 'POST', path: '/graphql', headers: json, body: '{ not json' }, 400, 'INVALID_PARAMETER'],
+        [{ method: 'POST', path: '/graphql', headers: json, body: '{"query": 5}' }, 400, 'INVALID_PARAMETER'],
+        [{ method: 'POST', path: '/graphql', headers: json, body: JSON.stringify({ query: releasesQuery, variables: [1] }) }, 400, 'INVALID_PARAMETER'],
+        [{ method: 'POST', path: '/graphql', headers: json, body: '{"nope": 1}' }, 400, 'INVALID_PARAMETER'],
+        [{ method: 'POST', path: '/graphql', headers: json, body: JSON.stringify([{ query: releasesQuery }]) }, 400, 'INVALID_PARAMETER'],
+        [{ path: `/graphql?query=${encodeURIComponent('mutation { createSubset(icons: [], version: "1.2.0") { id } }')}` }, 405, 'METHOD_NOT_ALLOWED'],
+      ];
+      for (const [request, status, code] of cases) {
+        const res = await rawRequest(handler, request);
+        const label = `${request.method ?? 'GET'} ${request.path} ${request.body ?? ''}`;
+        expect([res.status, res.headers['content-type']], label).to.deep.equal([status, 'application/problem+json; charset=utf-8']);
+        expect(JSON.parse(res.body.toString()), label).to.include({ type: 'about:blank', status, code });
+        expect(res.headers['cache-control'], label).to.equal('no-store');
+        expect(res.headers['access-control-allow-origin'], label).to.equal('*');
+        if (status === 405) expect(res.headers.allow, label).to.equal('POST');
+      }
+    });
+
+    it('refuses a repeated GET parameter however often the document was run before (never answered from the first one)', async () => {
+      const query = encodeURIComponent('query R($v: String!) { release(version: $v) { version } }');
+      const variables = encodeURIComponent('{"v":"1.2.0"}');
+      // Run twice: validated and compiled, a known document from now on.
+      for (let i = 0; i < 2; i++) expect((await rawRequest(handler, { path: `/graphql?query=${query}&variables=${variables}&run=${i}` })).status).to.equal(200);
+      for (const path of [`/graphql?query=${query}&query=${query}&variables=${variables}`, `/graphql?query=${query}&variables=${variables}&variables=${variables}`]) {
+        const res = await rawRequest(handler, { path });
+        expect([res.status, JSON.parse(res.body.toString()).code], path).to.deep.equal([400, 'INVALID_PARAMETER']);
+      }
+    });
+
     it('sends CORS headers', async () => {
       const res = await http.post('/graphql').set('Origin', 'https://example.test').send({ query: releasesQuery }).expect(200);
       expect(res.headers['access-control-allow-origin']).to.equal('*');

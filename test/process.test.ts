@@ -102,7 +102,9 @@ describe('the service process', function () {
     const server = startServerOn((await database(() => {}, 'empty')).env, port);
     try {
       await waitUntilUp(port);
-      expect((await get(port, '/healthz', { 'x-filler': 'x'.repeat(20_000) })).status).to.equal(431);
+      const overflow = await get(port, '/healthz', { 'x-filler': 'x'.repeat(20_000) });
+      expect(overflow.status).to.equal(431);
+      expect(JSON.parse(overflow.body)).to.include({ status: 431, code: 'INVALID_PARAMETER' });
       const long = await get(port, `/releases?${'a'.repeat(9000)}`);
       expect(long.status).to.equal(414);
       expect(JSON.parse(long.body).status).to.equal(414);

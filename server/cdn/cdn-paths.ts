@@ -19,7 +19,9 @@ export function parseCdnPath(pathname: string): CdnFile | null {
   return { version, storedPath: path.replace(/\.min\.(css|js)$/, '.$1') };
 }
 
-export const cdnCacheKey = (file: CdnFile) => `cdn:${file.version}/${file.storedPath}`;
+/** How every release file's cache key starts. */
+export const CDN_KEY = 'cdn:';
+export const cdnCacheKey = (file: CdnFile) => `${CDN_KEY}${file.version}/${file.storedPath}`;
 
 
 /** WOFF and WOFF2 are compressed already: compressing them again costs CPU and saves nothing. */

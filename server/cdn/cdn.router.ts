@@ -15,18 +15,23 @@ export interface CdnDeps {
   releases: ReleasesService;
   files: ReleaseFilesRepo;
   cache: ResponseCache;
+  /** Where files too large for `cache` are kept. */
+  largeFiles: ResponseCache;
 }
 
-export function createCdnRouter({ releases, files, cache }: CdnDeps): Router {
+export function createCdnRouter({ releases, files, cache, largeFiles }: CdnDeps): Router {
   const router = Router();
-  // A file larger than this share of the cache is served without being kept (it would evict the rest).
+  // A file larger than this share of the cache goes to the large files' (it would evict the rest)...
   const maxKept = cache.maxBytes / 8;
+  // ...and one larger than this share of theirs is served without being kept: with its compressed
+  // forms a file takes about twice its size (all.js: 1.5 MB, then 0.45-0.55 MB a coding).
+  const maxLarge = largeFiles.maxBytes / 4;
 
   router.get('/releases/*path', async (req: Request, res: Response, next) => {
     const file = parseCdnPath(req.path);
     if (!file) return next();
     const key = cdnCacheKey(file);
-    let entry = cache.get(key);
+    let entry = cache.get(key) ?? largeFiles.get(key);
     if (!entry) {
       const spec = releases.parse(file.version);
       if (spec?.kind !== 'exact') throw notFound(`no release v${file.version} on this CDN (give an exact version such as v7.3.1)`);
@@ -35,6 +40,7 @@ export function createCdnRouter({ releases, files, cache }: CdnDeps): Router {
       entry = cachedResponse(stored.bytes, contentTypeOf(file.storedPath), CACHE_IMMUTABLE);
       if (!isCompressible(file.storedPath)) entry.compressible = false;
       if (entry.body.length <= maxKept) cache.set(key, entry);
+      else if (entry.body.length <= maxLarge) largeFiles.set(key, entry);
     }
     sendCached(req, res, entry);
   });

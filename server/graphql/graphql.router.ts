@@ -53,6 +53,24 @@ function isQueryLevelFailure(body: string): boolean {
   }
 }
 
+/**
+ * Apollo's refusal of a request that is no GraphQL request at all (a parameter given twice,
+ * variables that are not a JSON object, a GET naming a mutation) as the problem details of every
+ * other transport failure (contract §4, §6): its code, BAD_REQUEST, is none of the contract's.
+ */
+function transportProblem(status: number, body: string, allow: string | undefined): AppError {
+  let detail = 'the request is not a GraphQL request';
+  try {
+    const errors = (JSON.parse(body) as { errors?: { message?: unknown }[] }).errors;
+    const messages = Array.isArray(errors) ? errors.map((e) => e.message).filter((m) => typeof m === 'string') : [];
+    if (messages.length > 0) detail = messages.join('; ');
+  } catch {
+    // Not Apollo's JSON: the general detail.
+  }
+  if (status === 405) return new AppError(405, 'METHOD_NOT_ALLOWED', detail, undefined, allow ? { Allow: allow } : {});
+  return new AppError(status, status === 413 ? 'PAYLOAD_TOO_LARGE' : 'INVALID_PARAMETER', detail);
+}
+
 /** A GraphQL-level refusal (HTTP 200, contract §6), in the shape Apollo formats its errors. */
 function sendRefusal(res: Response, message: string): void {
   res.status(200).set('Cache-Control', 'no-store').type('application/json').send(JSON.stringify({ errors: [{ message, extensions: { code: 'QUERY_TOO_COMPLEX' } }] }));
@@ -111,6 +129,7 @@ export function createGraphQLRouter({ apollo, admission, services, authenticate,
     if (status !== 200 && isQueryLevelFailure(response.body.string)) status = 200;
     const contentType = response.headers.get('content-type') ?? 'application/json; charset=utf-8';
     const entry = cachedResponse(response.body.string, contentType, 'private, no-cache');
+    if (status >= 400 && status < 500) throw transportProblem(status, response.body.string, response.headers.get('allow'));
     if (status !== 200) {
       response.headers.forEach((value, name) => res.setHeader(name, value));
       res.status(status).set('Cache-Control', 'no-store').send(response.body.string);

@@ -2,7 +2,7 @@
 // per request here (performance-notes.md), several times the cost of writing cached bytes.
 // Anything that is not a hit (a miss, an error, another route) goes to the Express app unchanged.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { cdnCacheKey, parseCdnPath } from '../cdn/cdn-paths.ts';
+import { CDN_KEY, cdnCacheKey, parseCdnPath } from '../cdn/cdn-paths.ts';
 import { iconsCacheKey, parseIconQuery } from '../icons/icons.query.ts';
 import { changesCacheKey } from '../releases/changes.query.ts';
 import type { ResponseCache } from './response-cache.ts';
@@ -40,6 +40,8 @@ export function cacheKeyOf(url: string): string | null {
 
 export interface FastPathOptions {
   cache: ResponseCache;
+  /** Release files too large for `cache` (cdn.router.ts), looked up after it for their keys. */
+  largeFiles?: ResponseCache;
   /** Headers every response carries (security and CORS), as the Express app would set them. */
   staticHeaders: Record<string, string>;
 }
@@ -48,7 +50,7 @@ export interface FastPathOptions {
 const MAX_REMEMBERED_URLS = 10_000;
 
 /** Returns true when it answered the request. */
-export function createFastPath({ cache, staticHeaders }: FastPathOptions) {
+export function createFastPath({ cache, largeFiles, staticHeaders }: FastPathOptions) {
   const keys = new Map<string, string | null>();
   const keyOf = (url: string) => {
     let key = keys.get(url);
@@ -61,7 +63,7 @@ export function createFastPath({ cache, staticHeaders }: FastPathOptions) {
   return (req: IncomingMessage, res: ServerResponse): boolean => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || !req.url?.startsWith('/releases')) return false;
     const key = keyOf(req.url);
-    const entry = key === null ? undefined : cache.get(key);
+    const entry = key === null ? undefined : (cache.get(key) ?? (largeFiles && key.startsWith(CDN_KEY) ? largeFiles.get(key) : undefined));
     if (!entry) return false;
     sendCached(req, res, entry, staticHeaders);
     return true;

@@ -14,6 +14,9 @@ import { MAX_JSON_DEPTH, nestsDeeperThan, parseClientJson, tooDeep } from './jso
 import type { ResponseCache } from './response-cache.ts';
 import { sendCached } from './send-cached.ts';
 
+/** What a GraphQL GET reads from its query string, each at most once. */
+const GET_PARAMETERS = ['query', 'variables', 'operationName', 'extensions'];
+
 const JSON_TYPE = /^application\/(json|[^;\s]*\+json)\s*(;|$)/i;
 
 function pathOf(url: string): string {
@@ -92,6 +95,9 @@ export function createGraphQLFastPath({ cache, authenticate, staticHeaders, exec
       // Without a query this is the landing page, served by Express.
       const params = q === -1 ? null : new URLSearchParams(url.slice(q + 1));
       if (!params?.has('query')) return false;
+      // A parameter given twice is refused by Apollo, behind Express: never answered here from
+      // the first one (a known document's answer would make the same URL a 200 or a 400 by turns).
+      if (GET_PARAMETERS.some((name) => params.getAll(name).length > 1)) return false;
       const fields = { query: params.get('query'), variables: params.get('variables') ?? undefined, operationName: params.get('operationName') ?? undefined };
       if (fields.variables !== undefined && nestsDeeperThan(fields.variables, MAX_JSON_DEPTH)) {
         req.graphql = { cacheKey: null, bodyError: tooDeep('the variables parameter') };

@@ -9,9 +9,9 @@ import { withRequestId } from './request-log.ts';
 export const MAX_URL_LENGTH = 8192;
 
 /** A problem-details response written with node:http alone (before Express has the request). */
-export function sendRawProblem(res: ServerResponse, error: AppError): void {
+export function sendRawProblem(res: ServerResponse, error: AppError, staticHeaders: Record<string, string> = {}): void {
   const body = problemJson(error);
-  res.writeHead(error.status, withRequestId(res, { 'Content-Type': 'application/problem+json', 'Cache-Control': 'no-store', 'Content-Length': Buffer.byteLength(body) }));
+  res.writeHead(error.status, withRequestId(res, { ...staticHeaders, 'Content-Type': 'application/problem+json', 'Cache-Control': 'no-store', 'Content-Length': Buffer.byteLength(body) }));
   res.end(body);
 }
 

@@ -14,31 +14,55 @@ const OFFERED: Encoding[] = ['br', 'zstd', 'gzip', 'identity'];
 export interface Negotiated {
   /** Identity only when the client sends no Accept-Encoding or accepts none of the codings offered. */
   encoding: Encoding;
+  /**
+   * The encodings of OFFERED the client accepts, best first (its q-values, then our order): the
+   * forms a 304 may revalidate for it. Identity alone without Accept-Encoding, as a 200 answers.
+   */
+  accepted: readonly Encoding[];
 }
-const NO_PREFERENCE: Negotiated = { encoding: 'identity' };
+const NO_PREFERENCE: Negotiated = { encoding: 'identity', accepted: ['identity'] };
 const negotiated = new Map<string, Negotiated>();
+
+// RFC 9110 12.5.3: identity is acceptable unless refused by "identity;q=0", or by "*;q=0" with no
+// entry of its own; negotiator counts it acceptable after "*;q=0" too.
+const REFUSES_ALL = /(?:^|,)\s*\*\s*;\s*q\s*=\s*0(?:\.0{0,3})?\s*(?:,|$)/i;
+const NAMES_IDENTITY = /(?:^|,)\s*identity\s*(?:[;,]|$)/i;
+
+// RFC 9110 8.4.1.3: a recipient should read "x-gzip" as "gzip" (negotiator knows only the latter).
+const X_GZIP = /(^|[\s,])x-gzip(?=\s*(?:[;,]|$))/gi;
 
 /** The best encoding for an Accept-Encoding header; answers are memoised (clients send few distinct headers). */
 export function chooseEncoding(acceptEncoding: string | undefined): Negotiated {
   if (!acceptEncoding) return NO_PREFERENCE;
   let choice = negotiated.get(acceptEncoding);
   if (!choice) {
-    const negotiator = new Negotiator({ headers: { 'accept-encoding': acceptEncoding } }) as unknown as {
-      encoding(available: string[], options?: { preferred: string[] }): Encoding | undefined;
+    const header = acceptEncoding.replace(X_GZIP, '$1gzip');
+    const negotiator = new Negotiator({ headers: { 'accept-encoding': header } }) as unknown as {
+      encodings(available: string[], options?: { preferred: string[] }): Encoding[];
     };
-    choice = { encoding: negotiator.encoding(OFFERED, { preferred: OFFERED }) ?? 'identity' };
+    let accepted = negotiator.encodings(OFFERED, { preferred: OFFERED });
+    if (REFUSES_ALL.test(header) && !NAMES_IDENTITY.test(header)) accepted = accepted.filter((encoding) => encoding !== 'identity');
+    choice = { encoding: accepted[0] ?? 'identity', accepted };
     if (negotiated.size < 256) negotiated.set(acceptEncoding, choice);
   }
   return choice;
 }
 
-/** The form of the entry an If-None-Match header names first, if it names one. */
-function formNamedIn(ifNoneMatch: string, entry: CachedResponse): Form | undefined {
+/**
+ * Of the forms of the entry an If-None-Match header names, the one the client would rather have,
+ * among those it accepts: a strong form before the fast one of its coding.
+ */
+function formHeldIn(ifNoneMatch: string, entry: CachedResponse, accepted: readonly Encoding[]): Form | undefined {
+  let best: Form | undefined;
+  let bestRank = Infinity;
   for (const tag of ifNoneMatch.split(',')) {
     const form = formNamedBy(entry, tag);
-    if (form) return form;
+    const index = form ? accepted.indexOf(form.encoding) : -1;
+    if (index < 0) continue;
+    const rank = index * 2 + (form!.fast ? 1 : 0);
+    if (rank < bestRank) [best, bestRank] = [form, rank];
   }
-  return undefined;
+  return best;
 }
 
 export function sendCached(
@@ -47,12 +71,15 @@ export function sendCached(
   entry: CachedResponse,
   staticHeaders: Record<string, string> = NO_HEADERS,
 ): void {
-  const { encoding } = chooseEncoding(req.headers['accept-encoding']);
+  const { encoding, accepted } = chooseEncoding(req.headers['accept-encoding']);
   const ifNoneMatch = req.headers['if-none-match'];
-  // Any form of the entry has the same content, so a client holding any of them gets a 304, with
-  // the tag it holds: a cache freshens only the stored response whose strong validator the 304
-  // carries (RFC 9111 4.3.4), and a 200 now might send another form than the one it stored.
-  const held = ifNoneMatch && (ifNoneMatch.trim() === '*' ? formFor(entry, encoding) : formNamedIn(ifNoneMatch, entry));
+  // Any form of the entry has the same content, so a client holding one it accepts gets a 304 with
+  // that form's tag: a cache freshens, and then serves, the stored response whose strong validator
+  // the 304 carries (RFC 9111 4.3.4), and a 200 now might send another form than the one it stored.
+  // A form this request does not accept never revalidates: a shared cache asking with the tags of
+  // all its stored variants at once (RFC 9111 4.3.2) would serve that one to a client unable to
+  // decode it.
+  const held = ifNoneMatch && (ifNoneMatch.trim() === '*' ? formFor(entry, encoding) : formHeldIn(ifNoneMatch, entry, accepted));
   const withId = requestIdOf(res) !== undefined;
   if (held) {
     return writeThisTurn(res, 304, headersFor(entry, 304, held, 0, staticHeaders, true, withId), undefined);
