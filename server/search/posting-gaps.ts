@@ -2,8 +2,7 @@
 // ascend, so each is written as its distance from the one before (the first from 0), seven bits a
 // byte, the high bit saying another byte follows. With every open set, 2.7M postings take 3.4 MB
 // this way (1.3 bytes each) against 10.8 MB as 32-bit numbers, read in the same single pass.
-// A search's loop over a word's postings decodes them in place (search-index.ts: addPosting), a
-// byte or two a posting; other readers ask documentsOf():
+// Readers decode in their own loops (search-index.ts), a byte or two a posting:
 //   let byte = gaps[at++], gap = byte & 127;
 //   for (let shift = 7; byte & 128; shift += 7) gap |= ((byte = gaps[at++]) & 127) << shift;
 
@@ -42,7 +41,7 @@ export function encodeGaps(docs: Int32Array, postingStart: Int32Array): PostingG
   return { gapStart, gaps };
 }
 
-/** The documents of word `t`, in order (for the readers that are not a search's loop over a word's postings). */
+/** The documents of word `t`, in order (for tests and the few readers that are not a search's loop). */
 export function documentsOf({ gapStart, gaps }: PostingGaps, t: number): number[] {
   const documents: number[] = [];
   let document = 0;
