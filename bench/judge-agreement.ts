@@ -3,18 +3,9 @@
 // bench/search-relevance.ts. Where two judges who saw no answer agree, a judged query is not a
 // matter of taste: an engine that misses it is wrong. Usage:
 //   node bench/judge-agreement.ts bench/fixtures/search-relevance-dev6.json bench/fixtures/search-relevance-dev6-second-judge.json
-import { readFileSync } from 'node:fs';
+import { readJudged, type Judged } from './judged-queries.ts';
 
-interface Judged {
-  kind: string;
-  query: string;
-  prefix?: string;
-  first: string[];
-  top5?: string[];
-}
-
-const read = (file: string) => (JSON.parse(readFileSync(file, 'utf8')) as { queries: Judged[] }).queries;
-const [a, b] = process.argv.slice(2).map(read);
+const [a, b] = process.argv.slice(2).map(readJudged);
 const keyOf = ({ kind, prefix, query }: Judged) => JSON.stringify([kind, prefix ?? null, query]);
 const second = new Map(b.map((judged) => [keyOf(judged), judged]));
 /** Whether `judge`'s best answer is among `other`'s first answers, and among its first five. */

@@ -4,24 +4,16 @@
 // success@1 and @5 per kind of query, the queries without results, and the time each search held
 // the event loop (median, p99, most). Usage:
 //   DATABASE_PATH=./data/all.sqlite node bench/search-relevance.ts
-import { readFileSync } from 'node:fs';
 import pino from 'pino';
 import { openDatabase } from '../db/client.ts';
 import { sqliteDatabase } from '../db/database.ts';
 import { createApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
 import { parseSearchQuery } from '../server/iconify/icon-set-search.ts';
-
-interface Judged {
-  kind: string;
-  query: string;
-  prefix?: string;
-  first: string[];
-  top5?: string[];
-}
+import { readJudged } from './judged-queries.ts';
 
 const file = process.env.JUDGED ?? new URL('../test/fixtures/search-relevance-sets.json', import.meta.url).pathname;
-const judged = (JSON.parse(readFileSync(file, 'utf8')) as { queries: Judged[] }).queries;
+const judged = readJudged(file);
 const config = loadConfig({ ...process.env, LOG_LEVEL: 'silent' });
 const database = sqliteDatabase(openDatabase(config.databasePath));
 const app = createApp({ database, config, logger: pino({ level: 'silent' }) });
